@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { ensureAdmin, seedDemoUsers, seedReferenceData } from './db/seed.js';
+import { registerErrorHandler } from './lib/error-handler.js';
+import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
+import { createMailer } from './lib/mailer/mailer.js';
+import { createRateLimits } from './lib/rate-limit.js';
+import { loadOrCreateSecret } from './lib/secret.js';
+import { createTokenSigner } from './lib/tokens.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
+import { profileRoutes } from './modules/users/profile.routes.js';
+import { authenticatePlugin } from './plugins/authenticate.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export type BuildOptions = {
+  config: Config;
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: Database;
+  /** Overrides SMTP_URL (tests hand in a transport to their own SMTP server). */
+  mailTransport?: Transporter;
+  logger?: FastifyServerOptions['logger'];
+  /** Seed categories and states on first start (default true). */
+  seedReferenceData?: boolean;
+  serveWeb?: boolean;
+};
+
+const MAIL_RETRY_MS = 30_000;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      serializers: { req: requestSerializer },
+    },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 100 * 1024,
+    requestTimeout: 30_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  if (options.seedReferenceData !== false) await seedReferenceData(database.db);
+  if (config.admin) await ensureAdmin(database.db, config.admin);
+  if (config.seedDemoUsers) await seedDemoUsers(database.db, config);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true }) : undefined;
+  if (redis) await redis.connect();
+  const transport = options.mailTransport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    redis,
+    mailer: createMailer({ db: database.db, from: config.mailFrom, transport, log: app.log }),
+    limits: createRateLimits({ prefix: config.keyPrefix, redis }),
+    tokens: createTokenSigner(config.jwtSecret ?? loadOrCreateSecret(config.dataDir)),
+  };
+  app.decorate('ctx', ctx);
+
+  const retryTimer = setInterval(() => {
+    ctx.mailer.retryPending().catch((err: unknown) => app.log.warn({ err }, 'mail retry round failed'));
+  }, MAIL_RETRY_MS);
+  retryTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(retryTimer);
+    await ctx.mailer.flush();
+    if (redis) await redis.quit().catch(() => undefined);
+    if (!options.database) await database.close();
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await registerOpenApi(app);
+  await app.register(formbody);
+  await app.register(authenticatePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(contactRoutes);
+      await api.register(profileRoutes);
+      await api.register(taxonomyRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  if (!config.isProduction) await app.register(devMailboxRoutes);
+  if (options.serveWeb !== false) await registerWeb(app);
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './lib/mailer/mailer.js';
+import type { RateLimits } from './lib/rate-limit.js';
+import type { TokenSigner } from './lib/tokens.js';
+
+/** What services need from the outside world, chosen once at start-up for the tier. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limits: RateLimits;
+  tokens: TokenSigner;
+  redis?: Redis;
+};

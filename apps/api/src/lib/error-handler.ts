@@ -1,0 +1,56 @@
+import { ERROR_CODES, STATUS_FALLBACK, type ErrorResponse } from '@kettle/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type FieldError } from './app-error.js';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  405: ERROR_CODES.badRequest,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.badRequest,
+  422: ERROR_CODES.validation,
+  429: ERROR_CODES.rateLimited,
+  503: ERROR_CODES.unavailable,
+};
+
+function fieldErrorsOf(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    return { field: path || error.validationContext || 'body', message: issue.message ?? 'Invalid value' };
+  });
+}
+
+/** Writes every error as `{ detail, code, errors? }`; anything unexpected is logged and masked. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: ErrorResponse = { detail: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
+      return reply.status(error.statusCode).send(body);
+    }
+    const fieldErrors = fieldErrorsOf(error);
+    if (fieldErrors.length > 0) {
+      return reply.status(422).send({ detail: fieldErrors[0]?.message, code: ERROR_CODES.validation, errors: fieldErrors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      return reply.status(status === 503 ? 503 : 500).send({
+        detail: STATUS_FALLBACK[status === 503 ? 503 : 500],
+        code: status === 503 ? ERROR_CODES.unavailable : ERROR_CODES.internal,
+      });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): the catalogue's words.
+    const detail = status === 413 ? STATUS_FALLBACK[413] : (STATUS_FALLBACK[status] ?? STATUS_FALLBACK[400]);
+    return reply.status(status).send({ detail, code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: STATUS_FALLBACK[404], code: ERROR_CODES.notFound });
+  });
+}

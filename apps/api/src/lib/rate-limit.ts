@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MESSAGES } from '@kettle/shared';
+import { tooManyRequests } from './app-error.js';
+
+/** Every abuse limit in one table: points allowed per window (seconds). */
+export const RATE_LIMIT_RULES = {
+  loginFailuresPerIp: { points: 5, duration: 60 },
+  loginFailuresPerAccount: { points: 5, duration: 60 },
+  registerPerIp: { points: 10, duration: 3600 },
+  forgotPerIp: { points: 10, duration: 3600 },
+  forgotPerAccount: { points: 3, duration: 3600 },
+  resendPerIp: { points: 10, duration: 3600 },
+  resendPerAccount: { points: 3, duration: 3600 },
+  contactPerIp: { points: 10, duration: 3600 },
+} as const;
+
+export type RuleName = keyof typeof RATE_LIMIT_RULES;
+
+export type RateLimits = {
+  /** Counts one hit; throws 429 when the budget is spent. */
+  hit: (rule: RuleName, key: string, detail?: string) => Promise<void>;
+  /** Throws 429 if the budget is already spent, without counting (login checks before verifying). */
+  assertAvailable: (rule: RuleName, key: string, detail?: string) => Promise<void>;
+  reset: (rule: RuleName, key: string) => Promise<void>;
+};
+
+const DEFAULT_DETAIL = MESSAGES.auth.tooManyAttempts;
+
+export function createRateLimits(options: { prefix: string; redis?: Redis }): RateLimits {
+  const limiters = new Map<RuleName, RateLimiterAbstract>();
+  for (const [name, rule] of Object.entries(RATE_LIMIT_RULES) as Array<[RuleName, (typeof RATE_LIMIT_RULES)[RuleName]]>) {
+    const keyPrefix = `${options.prefix}:rl:${name}`;
+    limiters.set(
+      name,
+      options.redis
+        ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, ...rule })
+        : new RateLimiterMemory({ keyPrefix, ...rule }),
+    );
+  }
+  const limiter = (rule: RuleName): RateLimiterAbstract => {
+    const found = limiters.get(rule);
+    if (!found) throw new Error(`Unknown rate limit rule ${rule}`);
+    return found;
+  };
+
+  return {
+    hit: async (rule, key, detail = DEFAULT_DETAIL) => {
+      try {
+        await limiter(rule).consume(key);
+      } catch (error) {
+        // A store failure is not a limit: it propagates and the request fails closed.
+        if (error instanceof RateLimiterRes) throw tooManyRequests(detail, error.msBeforeNext / 1000);
+        throw error;
+      }
+    },
+    assertAvailable: async (rule, key, detail = DEFAULT_DETAIL) => {
+      const state = await limiter(rule).get(key);
+      if (state && state.consumedPoints >= RATE_LIMIT_RULES[rule].points) {
+        throw tooManyRequests(detail, state.msBeforeNext / 1000);
+      }
+    },
+    reset: async (rule, key) => {
+      await limiter(rule).delete(key);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import {
+  checkPasswordResponseSchema, checkPasswordSchema, currentUserSchema, emailQuerySchema, loginFormBodySchema,
+  MESSAGES, messageResponseSchema, refreshQuerySchema, refreshResponseSchema, registerSchema, resetPasswordSchema,
+  tokenPairSchema, tokenParamSchema, updatePasswordSchema, type RefreshResponse, type TokenPair,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationFailed } from '../../lib/app-error.js';
+import { currentUser } from '../../plugins/authenticate.js';
+import { toCurrentUser } from '../users/users.presenter.js';
+import * as accounts from './accounts.service.js';
+import * as sessions from './sessions.service.js';
+
+const tags = ['auth'];
+const refreshAnswer = (pair: TokenPair): RefreshResponse => ({
+  accessToken: pair.access_token,
+  refreshToken: pair.refresh_token,
+  access_token: pair.access_token,
+  refresh_token: pair.refresh_token,
+  token_type: 'bearer',
+});
+
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.post('/login', {
+    schema: { tags, summary: 'Sign in (form-encoded, username holds the email)', body: loginFormBodySchema, response: { 200: tokenPairSchema } },
+    handler: async (request) => sessions.login(ctx, { email: request.body.username, password: request.body.password, ip: request.ip }),
+  });
+
+  app.post('/register', {
+    schema: { tags, body: registerSchema, response: { 201: messageResponseSchema } },
+    handler: async (request, reply) => {
+      await accounts.register(ctx, request.body, request.ip);
+      return reply.status(201).send({ message: MESSAGES.auth.registered });
+    },
+  });
+
+  app.get('/me', {
+    schema: { tags, response: { 200: currentUserSchema } },
+    preHandler: root.authenticate,
+    handler: async (request) => toCurrentUser(currentUser(request)),
+  });
+
+  app.post('/verify-email/:token', {
+    schema: { tags, params: tokenParamSchema, response: { 200: messageResponseSchema } },
+    handler: async (request) => {
+      await accounts.verifyEmail(ctx, request.params.token);
+      return { message: MESSAGES.auth.verified };
+    },
+  });
+
+  app.post('/resend-verification', {
+    schema: { tags, querystring: emailQuerySchema, response: { 202: messageResponseSchema } },
+    handler: async (request, reply) => {
+      await accounts.resendVerification(ctx, request.query.email, request.ip);
+      return reply.status(202).send({ message: MESSAGES.auth.verificationSent });
+    },
+  });
+
+  app.post('/forgot-password', {
+    schema: { tags, querystring: emailQuerySchema, response: { 202: messageResponseSchema } },
+    handler: async (request, reply) => {
+      await accounts.forgotPassword(ctx, request.query.email, request.ip);
+      return reply.status(202).send({ message: MESSAGES.auth.resetSent });
+    },
+  });
+
+  app.post('/reset-password/:token', {
+    schema: {
+      tags,
+      summary: 'Set a new password; new_password in the JSON body (preferred) or the query, as the spec shows',
+      params: tokenParamSchema,
+      querystring: z.object({ new_password: z.string().optional() }),
+      body: z.object({ new_password: z.string().optional() }).optional(),
+      response: { 200: messageResponseSchema },
+    },
+    handler: async (request) => {
+      const parsed = resetPasswordSchema.safeParse({ new_password: request.body?.new_password ?? request.query.new_password });
+      if (!parsed.success) throw validationFailed(parsed.error.issues.map((i) => ({ field: 'new_password', message: i.message })));
+      await accounts.resetPassword(ctx, request.params.token, parsed.data.new_password);
+      return { message: MESSAGES.auth.resetDone };
+    },
+  });
+
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/update-password',
+    schema: { tags, body: updatePasswordSchema, response: { 200: tokenPairSchema.extend({ message: z.string() }) } },
+    preHandler: root.authenticate,
+    handler: async (request) => {
+      const pair = await accounts.updatePassword(ctx, currentUser(request), request.body);
+      return { message: MESSAGES.auth.passwordUpdated, ...pair };
+    },
+  });
+
+  app.post('/check-password', {
+    schema: { tags, summary: 'Tells whether a password is the current one (before sensitive changes)', body: checkPasswordSchema, response: { 200: checkPasswordResponseSchema } },
+    preHandler: root.authenticate,
+    handler: async (request) => ({ valid: await accounts.checkPassword(currentUser(request), request.body.password) }),
+  });
+
+  app.get('/refresh', {
+    schema: { tags, querystring: refreshQuerySchema, response: { 200: refreshResponseSchema } },
+    handler: async (request) => refreshAnswer(await sessions.refreshSession(ctx, request.query.refresh_token)),
+  });
+
+  app.post('/refresh', {
+    schema: { tags, body: refreshQuerySchema, response: { 200: refreshResponseSchema } },
+    handler: async (request) => refreshAnswer(await sessions.refreshSession(ctx, request.body.refresh_token)),
+  });
+
+  app.post('/logout', {
+    schema: { tags, body: z.object({ refresh_token: z.string().max(200).optional() }).optional(), response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await sessions.logout(ctx, request.body?.refresh_token);
+      return reply.status(204).send(null);
+    },
+  });
+}

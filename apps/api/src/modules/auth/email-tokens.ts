@@ -1,0 +1,45 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { TOKEN_TTL } from '@kettle/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { emailTokens } from '../../db/schema.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+const TTL_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: TOKEN_TTL.verifyEmailHours * 3_600_000,
+  reset_password: TOKEN_TTL.resetPasswordHours * 3_600_000,
+};
+
+/** Issues a fresh single-use token; earlier unused ones of the same purpose stop working. */
+export async function issueEmailToken(db: DbOrTx, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  const token = randomToken();
+  await db.insert(emailTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TTL_MS[purpose]),
+  });
+  return token;
+}
+
+/** Spends a token in one conditional update; answers its user, or null when unknown, used or expired. */
+export async function consumeEmailToken(db: DbOrTx, token: string, purpose: EmailTokenPurpose): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,16 @@
+import type { CurrentUser } from '@kettle/shared';
+import type { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The only way a user row leaves the server for its owner: every field listed, never the hash. */
+export const toCurrentUser = (row: UserRow): CurrentUser => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  is_admin: row.isAdmin,
+  is_active: row.isActive,
+  email_verified: row.emailVerifiedAt !== null,
+  coin_balance: row.coinBalance,
+  created_at: row.createdAt.toISOString(),
+});

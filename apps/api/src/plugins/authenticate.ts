@@ -1,0 +1,65 @@
+import { ERROR_CODES, MESSAGES } from '@kettle/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context.js';
+import { forbidden, unauthorized } from '../lib/app-error.js';
+import type { UserRow } from '../modules/users/users.presenter.js';
+import { findUserById } from '../modules/users/users.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded fresh from the database on every request. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    optionalAuth: (request: FastifyRequest) => Promise<void>;
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * The token proves who is calling; the database decides what they may do. Loading the user on
+ * each request means a deactivated or demoted account loses access on its very next call.
+ */
+async function loadUser(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+  const claims = await app.ctx.tokens.verifyAccess(token);
+  if (!claims) throw unauthorized();
+  const user = await findUserById(app.ctx.db, claims.sub);
+  if (!user) throw unauthorized();
+  if (!user.isActive) throw forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
+  request.user = user;
+}
+
+export const authenticatePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    await loadUser(app, request, token);
+  });
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token) await loadUser(app, request, token);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    await loadUser(app, request, token);
+    if (!request.user?.isAdmin) throw forbidden();
+  });
+});
+
+/** For handlers behind `authenticate`: the user is there, or the hook already answered 401. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

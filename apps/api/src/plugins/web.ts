@@ -1,0 +1,33 @@
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import { findWebDist } from '../lib/web-dist.js';
+
+/** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const root = findWebDist();
+  if (!root) {
+    app.log.warn('apps/web/dist not found: run `npm run build` to serve the web app');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith('/dev/')) {
+      return reply.status(404).send({ detail: STATUS_FALLBACK[404], code: ERROR_CODES.notFound });
+    }
+    // A real file (favicon, built asset) is sent as is; any other path is a client route.
+    const file = path.slice(1);
+    if (file && !file.includes('..') && /\.[a-z0-9]+$/i.test(file)) {
+      return reply.sendFile(file);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,55 @@
+import { UserX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { apiErrorMessage } from '@/features/auth/utils/api-error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { AccountSkeleton } from '../components/account-skeleton';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { EditUsernameForm } from '../components/edit-username-form';
+import { ProfileCard } from '../components/profile-card';
+import { VerificationNotice } from '../components/verification-notice';
+
+function AccountContent() {
+  const { data: user, isPending, isError, error, refetch, isRefetching } = useCurrentUser();
+
+  const handleRetry = () => void refetch();
+
+  if (isError) {
+    return (
+      <EmptyState
+        icon={UserX}
+        title="Unable to load your account"
+        description={apiErrorMessage(error)}
+        action={
+          <Button onClick={handleRetry} disabled={isRefetching}>
+            Try Again
+          </Button>
+        }
+      />
+    );
+  }
+  if (isPending) return <AccountSkeleton />;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <ProfileCard user={user} />
+      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        {user.email_verified ? null : <VerificationNotice email={user.email} />}
+        <EditUsernameForm key={user.username} username={user.username} />
+        <ChangePasswordForm />
+      </div>
+    </div>
+  );
+}
+
+export function AccountPage() {
+  usePageTitle('My Account');
+  return (
+    <>
+      <PageHeader title="My Account" description="Your profile, coins and sign-in details." />
+      <AccountContent />
+    </>
+  );
+}

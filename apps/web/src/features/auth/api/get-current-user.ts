@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@kettle/shared';
+import { api, ApiError } from '@/lib/api-client';
+import { logout, useSession } from '@/lib/session';
+
+export const currentUserKey = ['auth', 'me'] as const;
+
+export const getCurrentUser = (): Promise<CurrentUser> => api.get<CurrentUser>('/auth/me');
+
+/** Runs only with a token; retries up to 3 times except on 401/403, which log out (spec §4). */
+export function useCurrentUser() {
+  const { isAuthenticated } = useSession();
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: async () => {
+      try {
+        return await getCurrentUser();
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) logout(error.message);
+        throw error;
+      }
+    },
+    enabled: isAuthenticated,
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError && (error.status === 401 || error.status === 403)) && count < 3,
+  });
+}

@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInPage } from './sign-in-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const TOKENS = { access_token: 'a', refresh_token: 'r', token_type: 'bearer' };
+
+function renderSignIn(state?: { from: string }) {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/signin', element: <SignInPage /> },
+      { path: '/my-teas', element: <p>My teas page</p> },
+      { path: '/admin/', element: <p>Admin home</p> },
+      { path: '/submit', element: <p>Submit page</p> },
+    ],
+    { initialEntries: [{ pathname: '/auth/signin', state }] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SignInPage', () => {
+  it('shows the shared messages for a bad email and a short password', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderSignIn();
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), '123');
+    await user.tab();
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the email as a form-encoded username, then goes to My Teas', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      json({ access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', is_admin: false }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderSignIn();
+
+    await fillAndSubmit(user, 'Reader@Example.com', 'secret123');
+
+    expect(await screen.findByText('My teas page')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/login');
+    expect(init).toMatchObject({ method: 'POST' });
+    const body = init?.body;
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect(String(body)).toBe('username=reader%40example.com&password=secret123');
+    expect(localStorage.getItem('accessToken')).toBe('access');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh');
+  });
+
+  it('sends admins to /admin/', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ ...TOKENS, is_admin: true })));
+    const { user } = renderSignIn();
+    await fillAndSubmit(user, 'admin@example.com', 'secret123');
+    expect(await screen.findByText('Admin home')).toBeInTheDocument();
+  });
+
+  it('returns to the page that asked for sign-in', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ ...TOKENS, is_admin: false })));
+    const { user } = renderSignIn({ from: '/submit' });
+    await fillAndSubmit(user, 'reader@example.com', 'secret123');
+    expect(await screen.findByText('Submit page')).toBeInTheDocument();
+  });
+
+  it('shows the API message in an alert when the credentials are wrong', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ detail: 'Incorrect email or password.', code: 'INVALID_CREDENTIALS' }, 401)),
+    );
+    const { user, router } = renderSignIn();
+    await fillAndSubmit(user, 'reader@example.com', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
+    expect(router.state.location.pathname).toBe('/auth/signin');
+  });
+});

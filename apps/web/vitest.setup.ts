@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+// A component test fails on an unexpected console.error instead of passing with a warning.
+const originalError = console.error;
+console.error = (...args: unknown[]) => {
+  originalError(...args);
+  throw new Error(`console.error during test: ${args.map(String).join(' ')}`);
+};
+vi.stubGlobal('scrollTo', () => undefined);

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** Every error the API sends has this shape (spec §8, architecture doc). */
+export const errorResponseSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

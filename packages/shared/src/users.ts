@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+
+export const usernameField = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores');
+
+/** The signed-in user as they see themselves (email included: it is their own). */
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_active: z.boolean(),
+  email_verified: z.boolean(),
+  coin_balance: z.number().int(),
+  created_at: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const profileUpdateSchema = z.object({ username: usernameField });
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order, stopping at the first failure with its exit code.
+//   1. vitest: shared, web and api (api on embedded PGlite, or on TEST_DATABASE_URL/TEST_REDIS_URL when set)
+//   2. npm run build
+//   3. find Debian's Chromium (installing it when root on a machine with apt-get)
+//   4. the Playwright browser journeys in e2e/
+// The last line printed is always `N passed, N failed` so CI can read it.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { findChromium } from './find-chromium.mjs';
+import { runE2e } from './lib/e2e.mjs';
+import { binOf, heading, ROOT, run, runBuild } from './lib/run.mjs';
+
+const VITEST_RESULTS = path.join(ROOT, 'test-results', 'vitest.json');
+const STEPS = 4;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failures that happened outside any counted test (a build, a crashed runner, a global setup). */
+const stepFailures = /** @type {string[]} */ ([]);
+
+/**
+ * Adds a suite's counts; a step that failed without any failing test counts as one failure, so
+ * the summary line never reads "0 failed" for a run that failed.
+ * @param {string} step
+ * @param {number} code
+ * @param {{ passed: number, failed: number, skipped: number } | undefined} counts
+ */
+function record(step, code, counts) {
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+  if (code !== 0 && !(counts && counts.failed > 0)) {
+    totals.failed += 1;
+    stepFailures.push(`${step} failed (exit code ${code}) outside any single test`);
+  }
+}
+
+/**
+ * Prints the summary and ends the process with `code`.
+ * @param {number} code
+ * @returns {never}
+ */
+function finish(code) {
+  heading(code === 0 ? 'Summary: all steps passed' : 'Summary: FAILED');
+  for (const line of stepFailures) process.stdout.write(`${line}\n`);
+  if (totals.skipped) process.stdout.write(`(${totals.skipped} skipped)\n`);
+  process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+  process.exit(code);
+}
+
+/** @returns {{ passed: number, failed: number, skipped: number } | undefined} */
+function readVitestCounts() {
+  if (!existsSync(VITEST_RESULTS)) return undefined;
+  try {
+    /** @type {{ numPassedTests?: number, numFailedTests?: number, numPendingTests?: number, numTodoTests?: number }} */
+    const report = JSON.parse(readFileSync(VITEST_RESULTS, 'utf8'));
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: report.numFailedTests ?? 0,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @param {string} url
+ * @returns {string} the URL without its password
+ */
+function redact(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+// 1. vitest ------------------------------------------------------------------------------------
+{
+  const backends = [
+    process.env.TEST_DATABASE_URL ? `PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}` : 'embedded PGlite',
+    process.env.TEST_REDIS_URL ? `Redis at ${redact(process.env.TEST_REDIS_URL)}` : 'in-process bus',
+  ];
+  heading(`Step 1/${STEPS}: unit and API tests (vitest: shared, web, api on ${backends.join(' + ')})`);
+  mkdirSync(path.dirname(VITEST_RESULTS), { recursive: true });
+  rmSync(VITEST_RESULTS, { force: true });
+  const code = await run(process.execPath, [
+    binOf('vitest'),
+    'run',
+    '--project', 'shared',
+    '--project', 'web',
+    '--project', 'api',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${VITEST_RESULTS}`,
+  ]);
+  record('vitest', code, readVitestCounts());
+  if (code !== 0) finish(code);
+}
+
+// 2. build -------------------------------------------------------------------------------------
+{
+  heading(`Step 2/${STEPS}: build (npm run build)`);
+  const code = await runBuild();
+  record('build', code, undefined);
+  if (code !== 0) finish(code);
+}
+
+// 3. Chromium ----------------------------------------------------------------------------------
+/** @type {string} */
+let chromium;
+{
+  heading(`Step 3/${STEPS}: find Chromium`);
+  try {
+    chromium = findChromium();
+    process.stdout.write(`Using ${chromium}\n`);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    record('find Chromium', 1, undefined);
+    finish(1);
+  }
+}
+
+// 4. browser journeys --------------------------------------------------------------------------
+{
+  heading(`Step 4/${STEPS}: browser journeys (Playwright, e2e/)`);
+  const { code, counts } = await runE2e(chromium);
+  record('e2e', code, counts);
+  finish(code);
+}
