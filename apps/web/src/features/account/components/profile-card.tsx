@@ -8,7 +8,7 @@ const joinedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month
 
 export function ProfileCard({ user }: { user: CurrentUser }) {
   return (
-    <Card>
+    <Card className="self-start">
       <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
         <InitialsAvatar username={user.username} email={user.email} className="size-20 text-2xl" />
         <div className="min-w-0 max-w-full">

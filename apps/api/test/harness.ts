@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+
+export type TestApp = FastifyInstance & { teardown: () => Promise<void> };
+
+/** A database of its own for each test file: in-memory PGlite, or a fresh PostgreSQL database in CI. */
+async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openPglite();
+    return { database, drop: async () => undefined };
+  }
+  const name = `kettle_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestAppOptions = { env?: Record<string, string>; build?: Partial<BuildOptions> };
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-test-'));
+  const { database, url, drop } = await openTestDatabase();
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      APP_ORIGIN: 'http://kettle.test',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_USERS: 'false',
+      ...(url ? { DATABASE_URL: url } : {}),
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      ...options.env,
+    }),
+    // Test files share one Redis; each app gets its own key space.
+    keyPrefix: `kettle-test-${randomBytes(6).toString('hex')}`,
+  };
+  const app = await buildApp({ config, database, serveWeb: false, ...options.build });
+  await app.ready();
+  return Object.assign(app, {
+    teardown: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { mailOutbox } from '../src/db/schema.js';
+
+/** The newest outbox mail to `to`, and the first link in it under `pathPrefix`. */
+export async function lastMailTo(app: FastifyInstance, to: string) {
+  const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  return mail;
+}
+
+export function linkToken(text: string, pathPrefix: string): string {
+  const match = new RegExp(`${pathPrefix.replace(/[/]/g, '\\/')}([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${pathPrefix} link in mail:\n${text}`);
+  return match[1];
+}

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResetPasswordPage } from './reset-password-page';
+
+function renderReset() {
+  const router = createMemoryRouter(
+    [
+      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: '/auth/signin', element: <p>Sign in page</p> },
+    ],
+    { initialEntries: ['/reset-password/tok123'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  const submit = screen.getByRole('button', { name: 'Reset Password' });
+  expect(submit).toBeDisabled();
+  await user.type(screen.getByLabelText('New password'), 'Brewing42');
+  await user.type(screen.getByLabelText('Confirm new password'), 'Brewing42');
+  expect(submit).toBeEnabled();
+  await user.click(submit);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ResetPasswordPage', () => {
+  it('enables submit once valid, sends new_password and goes to sign-in', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify({ message: 'ok' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = renderReset();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/reset-password/tok123');
+    expect(JSON.parse(String(init?.body))).toEqual({ new_password: 'Brewing42' });
+  });
+
+  it('replaces the form with a way to get a new link when the token is dead', async () => {
+    const body = { detail: 'This password reset link is invalid or has expired.', code: 'INVALID_TOKEN' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })));
+    const user = renderReset();
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(body.detail);
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+});
