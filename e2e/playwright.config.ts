@@ -30,6 +30,7 @@ export default defineConfig({
     trace: 'off',
     video: 'off',
     screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
     navigationTimeout: 15_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,

@@ -59,6 +59,9 @@ export async function signUpAndVerify(user: TestUser = makeUser()): Promise<Test
   return user;
 }
 
+/** The sign-up form's submit button: 'Sign up' on the page as built ('Create account' in the brief). */
+export const SIGN_UP_BUTTON = /^(sign up|create account)$/i;
+
 /** Fills and submits the sign-in form; does not wait for where it lands. */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/signin');

@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures';
 import { baseURL } from '../support/env';
 import { waitForLink } from '../support/mailbox';
 import { expectToast, logOut } from '../support/ui';
-import { makeUser, signIn } from '../support/users';
+import { makeUser, signIn, SIGN_UP_BUTTON } from '../support/users';
 
 test('sign up, verify through the mailed link, sign in, log out', async ({ page }) => {
   const user = makeUser();
@@ -12,8 +12,8 @@ test('sign up, verify through the mailed link, sign in, log out', async ({ page 
     await page.getByLabel('Username', { exact: true }).fill(user.username);
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel(/^confirm password$/i).fill(user.password);
+    await page.getByRole('button', { name: SIGN_UP_BUTTON }).click();
     await expectToast(page, 'User registered Successfully!');
     await expect(page).toHaveURL(/\/auth\/signin$/);
   });

@@ -4,7 +4,7 @@ import { VIEWPORTS } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { saveScreenshot } from '../support/screenshots';
 import { fontsReady } from '../support/ui';
-import { signIn } from '../support/users';
+import { signIn, SIGN_UP_BUTTON } from '../support/users';
 
 /**
  * Every page at a phone and a desktop width: a full-page screenshot for people to look at
@@ -22,7 +22,7 @@ const heading = (name: string | RegExp) => (page: Page) => page.getByRole('headi
 
 const CASES: readonly PageCase[] = [
   { name: 'signin', path: '/auth/signin', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Sign in', exact: true }) },
-  { name: 'signup', path: '/auth/signup', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Create account' }) },
+  { name: 'signup', path: '/auth/signup', as: 'visitor', ready: (p) => p.getByRole('button', { name: SIGN_UP_BUTTON }) },
   { name: 'forgot-password', path: '/forgot-password', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Send Reset Link' }) },
   { name: 'reset-password', path: '/reset-password/x', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Reset Password' }) },
   // A bogus token: wait for the page's verdict rather than its spinner.

@@ -26,8 +26,8 @@ test('forgot password: the mailed link sets a new password; the old one stops wo
   await test.step('set the new password', async () => {
     await page.goto(link);
     await expect(page.getByText('Set new password').first()).toBeVisible();
-    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await page.getByLabel(/^new password$/i).fill(newPassword);
+    await page.getByLabel(/^confirm (new )?password$/i).fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
   });

@@ -14,6 +14,8 @@ export const STATUS_FALLBACK: Record<number, string> = {
 export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   authFailedRetry: 'Authentication failed. Please try again.',
+  /** No answer at all (offline, blocked): the §8 catalogue has no text for this. */
+  requestFailed: 'Something went wrong. Please check your connection and try again.',
   notFound: {
     category: 'Category not found.',
     state: 'State not found.',

@@ -126,7 +126,3 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
-
-/** Builds the `{ field: message }` map a form shows next to its fields. */
-export const fieldErrorMap = (error: unknown): Record<string, string> =>
-  error instanceof ApiError ? Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])) : {};

@@ -1,12 +1,16 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/lib/session';
 
-/** Only admins enter /admin/* (decisions.md). The API enforces the same on every admin call. */
+/**
+ * Only admins enter /admin/* (decisions.md); others never see the admin chrome.
+ * The API enforces the same on every admin call.
+ */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useSession();
   const location = useLocation();
@@ -19,13 +23,19 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
 function AccessDenied() {
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center">
+    <main id="main" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+      <Logo />
       <ShieldAlert className="size-12 text-destructive" aria-hidden="true" />
       <h1 className="font-display text-3xl font-bold">Access Denied</h1>
       <p className="text-muted-foreground">You do not have permission to access this page.</p>
-      <Button asChild>
-        <Link to="/auth/signin">Go to Login</Link>
-      </Button>
-    </section>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/auth/signin">Go to Login</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </div>
+    </main>
   );
 }

@@ -11,6 +11,14 @@ import { ADMIN_NAV } from '../navigation';
 
 export function AdminShell() {
   return (
+    <AdminGuard>
+      <AdminChrome />
+    </AdminGuard>
+  );
+}
+
+function AdminChrome() {
+  return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur">
@@ -34,9 +42,7 @@ export function AdminShell() {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
-        <AdminGuard>
-          <Outlet />
-        </AdminGuard>
+        <Outlet />
       </main>
     </div>
   );

@@ -6,9 +6,9 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useUpdatePassword } from '@/features/auth/api/update-password';
-import { NewPasswordField } from '@/features/auth/components/new-password-field';
-import { apiErrorMessage } from '@/features/auth/utils/api-error-message';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { NewPasswordField } from '@/components/forms/new-password-field';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };

@@ -5,8 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { apiErrorMessage } from '@/features/auth/utils/api-error-message';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { ApiError } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 import { useUpdateProfile } from '../api/update-profile';

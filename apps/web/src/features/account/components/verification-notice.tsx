@@ -2,7 +2,7 @@ import { MESSAGES } from '@kettle/shared';
 import { MailWarning } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useResendVerification } from '@/features/auth/api/resend-verification';
-import { apiErrorMessage } from '@/features/auth/utils/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 
 export function VerificationNotice({ email }: { email: string }) {

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { apiErrorMessage } from '@/features/auth/utils/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccountSkeleton } from '../components/account-skeleton';
 import { ChangePasswordForm } from '../components/change-password-form';

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 import { useResendVerification } from '../api/resend-verification';
-import { apiErrorMessage } from '../utils/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /** Asks for a fresh verification link; the answer is the same whether or not the account exists. */
 export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: string }) {

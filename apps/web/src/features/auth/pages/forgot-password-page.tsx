@@ -10,8 +10,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink, SignUpPrompt } from '../components/auth-links';
-import { FormAlert } from '../components/form-alert';
-import { apiErrorMessage } from '../utils/api-error-message';
+import { FormAlert } from '@/components/forms/form-alert';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 const LINK_LIFETIME = TOKEN_TTL.resetPasswordHours === 1 ? 'an hour' : `${TOKEN_TTL.resetPasswordHours} hours`;
 

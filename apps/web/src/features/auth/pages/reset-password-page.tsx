@@ -11,11 +11,11 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink, SignUpPrompt } from '../components/auth-links';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '@/components/forms/form-alert';
 import { InvalidLinkNotice } from '../components/invalid-link-notice';
-import { NewPasswordField } from '../components/new-password-field';
-import { apiErrorMessage } from '../utils/api-error-message';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { NewPasswordField } from '@/components/forms/new-password-field';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 
 /** A 400 from this endpoint means the token is unknown, used or expired (a weak password is a 422). */
 const isInvalidLink = (error: unknown): boolean => error instanceof ApiError && error.status === 400;

@@ -11,8 +11,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { SignUpPrompt } from '../components/auth-links';
-import { FormAlert } from '../components/form-alert';
-import { apiErrorMessage } from '../utils/api-error-message';
+import { FormAlert } from '@/components/forms/form-alert';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { redirectTarget } from '../utils/redirect-target';
 
 export function SignInPage() {

@@ -11,11 +11,11 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { SignInPrompt } from '../components/auth-links';
-import { FormAlert } from '../components/form-alert';
-import { HoneypotField } from '../components/honeypot-field';
-import { NewPasswordField } from '../components/new-password-field';
-import { apiErrorMessage } from '../utils/api-error-message';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { FormAlert } from '@/components/forms/form-alert';
+import { HoneypotField } from '@/components/forms/honeypot-field';
+import { NewPasswordField } from '@/components/forms/new-password-field';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 
 const SERVER_FIELDS = { username: 'username', email: 'email', password: 'password' } as const;
 

@@ -11,7 +11,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink } from '../components/auth-links';
 import { ResendVerificationForm } from '../components/resend-verification-form';
-import { apiErrorMessage } from '../utils/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 export function VerifyEmailPage() {
   usePageTitle('Verify email');

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/forms/password-checklist';
 
 /** A new-password input with its live checklist, shared by sign-up, reset and change password. */
 export function NewPasswordField({

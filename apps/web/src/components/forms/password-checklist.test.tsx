@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/forms/password-checklist';
 
 function Harness() {
   const [password, setPassword] = useState('');
