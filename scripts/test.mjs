@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, stopping at the first failure with its exit code.
-//   1. vitest: shared, web and api (api on embedded PGlite, or on TEST_DATABASE_URL/TEST_REDIS_URL when set)
-//   2. npm run build
-//   3. find Debian's Chromium (installing it when root on a machine with apt-get)
-//   4. the Playwright browser journeys in e2e/
+//   1. vitest: shared and web
+//   2. vitest: api (embedded PGlite, or TEST_DATABASE_URL / TEST_REDIS_URL when set)
+//   3. npm run build
+//   4. find Debian's Chromium (installing it when root on a machine with apt-get)
+//   5. the Playwright browser journeys in e2e/
 // The last line printed is always `N passed, N failed` so CI can read it.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,9 @@ import { findChromium } from './find-chromium.mjs';
 import { runE2e } from './lib/e2e.mjs';
 import { binOf, heading, ROOT, run, runBuild } from './lib/run.mjs';
 
-const VITEST_RESULTS = path.join(ROOT, 'test-results', 'vitest.json');
-const STEPS = 4;
+const UNIT_RESULTS = path.join(ROOT, 'test-results', 'vitest-unit.json');
+const API_RESULTS = path.join(ROOT, 'test-results', 'vitest-api.json');
+const STEPS = 5;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Failures that happened outside any counted test (a build, a crashed runner, a global setup). */
@@ -50,12 +52,15 @@ function finish(code) {
   process.exit(code);
 }
 
-/** @returns {{ passed: number, failed: number, skipped: number } | undefined} */
-function readVitestCounts() {
-  if (!existsSync(VITEST_RESULTS)) return undefined;
+/**
+ * @param {string} file a vitest JSON report
+ * @returns {{ passed: number, failed: number, skipped: number } | undefined}
+ */
+function readVitestCounts(file) {
+  if (!existsSync(file)) return undefined;
   try {
     /** @type {{ numPassedTests?: number, numFailedTests?: number, numPendingTests?: number, numTodoTests?: number }} */
-    const report = JSON.parse(readFileSync(VITEST_RESULTS, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
     return {
       passed: report.numPassedTests ?? 0,
       failed: report.numFailedTests ?? 0,
@@ -80,42 +85,52 @@ function redact(url) {
   }
 }
 
-// 1. vitest ------------------------------------------------------------------------------------
+// 1, 2. vitest ---------------------------------------------------------------------------------
+// Two runs: the api project sets its own maxWorkers, and vitest refuses to mix projects with
+// different maxWorkers in one run unless their sequence.groupOrder differs.
+/**
+ * @param {string} title
+ * @param {string[]} projects
+ * @param {string} resultsFile
+ */
+async function vitest(title, projects, resultsFile) {
+  heading(title);
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  rmSync(resultsFile, { force: true });
+  const code = await run(process.execPath, [
+    binOf('vitest'),
+    'run',
+    ...projects.flatMap((name) => ['--project', name]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+  ]);
+  record(`vitest (${projects.join(', ')})`, code, readVitestCounts(resultsFile));
+  if (code !== 0) finish(code);
+}
+
+await vitest(`Step 1/${STEPS}: unit tests (vitest: shared, web)`, ['shared', 'web'], UNIT_RESULTS);
 {
   const backends = [
     process.env.TEST_DATABASE_URL ? `PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}` : 'embedded PGlite',
     process.env.TEST_REDIS_URL ? `Redis at ${redact(process.env.TEST_REDIS_URL)}` : 'in-process bus',
   ];
-  heading(`Step 1/${STEPS}: unit and API tests (vitest: shared, web, api on ${backends.join(' + ')})`);
-  mkdirSync(path.dirname(VITEST_RESULTS), { recursive: true });
-  rmSync(VITEST_RESULTS, { force: true });
-  const code = await run(process.execPath, [
-    binOf('vitest'),
-    'run',
-    '--project', 'shared',
-    '--project', 'web',
-    '--project', 'api',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${VITEST_RESULTS}`,
-  ]);
-  record('vitest', code, readVitestCounts());
-  if (code !== 0) finish(code);
+  await vitest(`Step 2/${STEPS}: API tests (vitest: api on ${backends.join(' + ')})`, ['api'], API_RESULTS);
 }
 
-// 2. build -------------------------------------------------------------------------------------
+// 3. build -------------------------------------------------------------------------------------
 {
-  heading(`Step 2/${STEPS}: build (npm run build)`);
+  heading(`Step 3/${STEPS}: build (npm run build)`);
   const code = await runBuild();
   record('build', code, undefined);
   if (code !== 0) finish(code);
 }
 
-// 3. Chromium ----------------------------------------------------------------------------------
+// 4. Chromium ----------------------------------------------------------------------------------
 /** @type {string} */
 let chromium;
 {
-  heading(`Step 3/${STEPS}: find Chromium`);
+  heading(`Step 4/${STEPS}: find Chromium`);
   try {
     chromium = findChromium();
     process.stdout.write(`Using ${chromium}\n`);
@@ -126,9 +141,9 @@ let chromium;
   }
 }
 
-// 4. browser journeys --------------------------------------------------------------------------
+// 5. browser journeys --------------------------------------------------------------------------
 {
-  heading(`Step 4/${STEPS}: browser journeys (Playwright, e2e/)`);
+  heading(`Step 5/${STEPS}: browser journeys (Playwright, e2e/)`);
   const { code, counts } = await runE2e(chromium);
   record('e2e', code, counts);
   finish(code);
