@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/lib/session';
 import { CoinBalance } from './coin-balance';
-import { UserMenu } from './user-menu';
+
+// Visitors never need the menu (and its popper code): it loads only for a signed-in reader.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 /** The right side of both headers: balance and menu when signed in, Login otherwise. */
 export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) {
@@ -26,7 +30,9 @@ export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) 
   return (
     <div className="flex items-center gap-2">
       {user ? <CoinBalance balance={user.coin_balance} className="hidden sm:inline-flex" /> : null}
-      <UserMenu user={user} />
+      <Suspense fallback={<InitialsAvatar username={user?.username} email={user?.email} />}>
+        <UserMenu user={user} />
+      </Suspense>
     </div>
   );
 }

@@ -1,8 +1,10 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+
+// The dialog machinery loads on the first tap, keeping it out of every page's first load.
+const DrawerPanel = lazy(() => import('./drawer-panel').then((m) => ({ default: m.DrawerPanel })));
 
 /** A slide-in navigation drawer for narrow screens; closes itself on navigation. */
 export function MobileDrawer({
@@ -16,30 +18,37 @@ export function MobileDrawer({
   triggerClassName?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
+
+  const handleOpen = () => {
+    setLoaded(true);
+    setOpen(true);
+  };
+
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="icon" className={triggerClassName} aria-label="Open menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-card p-5 shadow-xl">
-          <div className="flex items-center justify-between">
-            <DialogPrimitive.Title className="font-display text-lg font-semibold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden="true" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <DialogPrimitive.Description className="sr-only">Site navigation</DialogPrimitive.Description>
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className={triggerClassName}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={handleOpen}
+      >
+        <Menu aria-hidden="true" />
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <DrawerPanel title={title} open={open} onOpenChange={setOpen} returnFocusTo={trigger}>
+            {children}
+          </DrawerPanel>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

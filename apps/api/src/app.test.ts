@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildUser, nextIp, tokensFor } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { API, errorOf, newSignup, register } from '../test/http.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.teardown();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+
+function expectSecurityHeaders(res: LightMyRequestResponse) {
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  const hsts = String(res.headers['strict-transport-security']);
+  expect(hsts).toContain('max-age=31536000');
+  expect(hsts).toContain('includeSubDomains');
+}
+
+describe('security headers (reliability W4)', () => {
+  it('are on an API answer, a 404, a validation error and a 401', async () => {
+    expectSecurityHeaders(await get(`${API}/categories/`));
+    expectSecurityHeaders(await get(`${API}/no-such-route`));
+    expectSecurityHeaders(await register(app, newSignup({ username: 'x' })));
+    expectSecurityHeaders(await get(`${API}/auth/me`));
+  });
+
+  it('marks authed JSON as not cacheable (cache-control: no-store)', async () => {
+    const user = await buildUser(app);
+    const { auth } = await tokensFor(app, user);
+    const res = await get(`${API}/auth/me`, auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('CORS', () => {
+  it('reflects APP_ORIGIN and not a foreign origin', async () => {
+    const own = await get(`${API}/categories/`, { origin: 'http://kettle.test' });
+    expect(own.headers['access-control-allow-origin']).toBe('http://kettle.test');
+    const foreign = await get(`${API}/categories/`, { origin: 'http://evil.test' });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a preflight from the own origin only', async () => {
+    const preflight = (origin: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url: `${API}/auth/login`,
+        headers: { origin, 'access-control-request-method': 'POST' },
+        remoteAddress: nextIp(),
+      });
+    expect((await preflight('http://kettle.test')).headers['access-control-allow-origin']).toBe('http://kettle.test');
+    expect((await preflight('http://evil.test')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('error envelope', () => {
+  it('answers an unknown API route with 404 {detail, code}', async () => {
+    const res = await get(`${API}/definitely-not-here`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'The requested resource was not found.', code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with 400 {detail, code} and no stack', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: '{"username": "abc",',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: STATUS_FALLBACK[400], code: ERROR_CODES.badRequest });
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers a JSON body over 100 KB with 413 {detail, code}', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: JSON.stringify({ ...newSignup(), padding: 'p'.repeat(101 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res)).toEqual({ detail: expect.any(String), code: ERROR_CODES.payloadTooLarge });
+  });
+
+  it('answers an unexpected error with 500 and the generic text, no stack or message', async () => {
+    const spy = vi.spyOn(app.ctx.limits, 'hit').mockRejectedValueOnce(new Error('redis exploded at /srv/secret/path.ts:12'));
+    try {
+      const res = await register(app, newSignup());
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Server error. Please try again later.', code: ERROR_CODES.internal });
+      expect(res.body).not.toContain('exploded');
+      expect(res.body).not.toContain('secret');
+      expectSecurityHeaders(res);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('health and docs', () => {
+  it('GET /api/health and /api/ready answer 200', async () => {
+    expect((await get('/api/health')).statusCode).toBe(200);
+    const ready = await get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready answers 503 when the database does not answer', async () => {
+    const spy = vi.spyOn(app.ctx.database, 'ping').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await get('/api/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: STATUS_FALLBACK[503], code: ERROR_CODES.unavailable });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('GET /api/docs/json is an OpenAPI document listing the auth routes', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/refresh']));
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/dev/'))).toBe(false);
+  });
+});
+
+describe('dev mailbox', () => {
+  it('lists outbox mail outside production', async () => {
+    const signup = newSignup();
+    expect((await register(app, signup)).statusCode).toBe(201);
+    const res = await get('/dev/mailbox.json');
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json<{ messages: Array<{ to: string; subject: string; text: string; status: string }> }>();
+    const mail = messages.find((m) => m.to === signup.email);
+    expect(mail).toMatchObject({ subject: 'Verify your Kettle email', status: 'stored' });
+    expect(mail?.text).toContain('http://kettle.test/auth/verify-email/');
+    const html = await get('/dev/mailbox');
+    expect(html.headers['content-type']).toContain('text/html');
+  });
+
+  it('is 404 in production', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
+    try {
+      for (const url of ['/dev/mailbox.json', '/dev/mailbox']) {
+        const res = await prod.inject({ method: 'GET', url, remoteAddress: nextIp() });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ detail: STATUS_FALLBACK[404], code: ERROR_CODES.notFound });
+      }
+      expectSecurityHeaders(await prod.inject({ method: 'GET', url: '/api/health', remoteAddress: nextIp() }));
+    } finally {
+      await prod.teardown();
+    }
+  });
+});
