@@ -125,7 +125,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: OutputTa
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   if (!process.env.CHROMIUM_PATH) {
     throw new Error(
-      'CHROMIUM_PATH is not set. Run the suite with `npm run test:e2e` (it finds or installs Debian\'s chromium), ' +
+      "CHROMIUM_PATH is not set. Run the suite with `npm run test:e2e` (it finds or installs Debian's chromium), " +
         'or set CHROMIUM_PATH=$(node scripts/find-chromium.mjs).',
     );
   }

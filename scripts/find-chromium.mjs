@@ -67,7 +67,8 @@ function apt(aptGet, args) {
     timeout: APT_TIMEOUT_MS,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-  if (result.error) throw new Error(`find-chromium: ${aptGet} ${args[0]} failed: ${result.error.message}. ${INSTALL_HINT}.`);
+  if (result.error)
+    throw new Error(`find-chromium: ${aptGet} ${args[0]} failed: ${result.error.message}. ${INSTALL_HINT}.`);
   if (result.status !== 0) {
     const how = result.signal ? `was stopped by ${result.signal}` : `exited with code ${result.status}`;
     throw new Error(`find-chromium: ${aptGet} ${args.join(' ')} ${how}. ${INSTALL_HINT}.`);
@@ -105,7 +106,9 @@ export function findChromium({ install = true } = {}) {
       process.stderr.write(`find-chromium: installed ${installed}\n`);
       return installed;
     }
-    throw new Error(`find-chromium: apt-get installed chromium, yet none of ${CHROMIUM_CANDIDATES.join(', ')} exists. ${INSTALL_HINT}.`);
+    throw new Error(
+      `find-chromium: apt-get installed chromium, yet none of ${CHROMIUM_CANDIDATES.join(', ')} exists. ${INSTALL_HINT}.`,
+    );
   }
 
   const why = !install

@@ -7,13 +7,9 @@ import path from 'node:path';
 import { exitCodeOf, heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from './lib/run.mjs';
 
 /** The sources a build is made from; a change to any of them makes the build stale. */
-const SOURCES = [
-  'packages/shared/src',
-  'apps/api/src',
-  'apps/api/drizzle',
-  'apps/web/src',
-  'apps/web/index.html',
-].map((p) => path.join(ROOT, p));
+const SOURCES = ['packages/shared/src', 'apps/api/src', 'apps/api/drizzle', 'apps/web/src', 'apps/web/index.html'].map(
+  (p) => path.join(ROOT, p),
+);
 
 /** The walk gives up (and rebuilds, to be safe) after this many entries. */
 const MAX_ENTRIES = 50_000;

@@ -12,7 +12,9 @@ export const BASE_URL_ENV = 'KETTLE_E2E_BASE_URL';
 export function baseURL(): string {
   const value = process.env[BASE_URL_ENV];
   if (!value) {
-    throw new Error(`${BASE_URL_ENV} is not set: run the suite through Playwright so global-setup.ts starts the server.`);
+    throw new Error(
+      `${BASE_URL_ENV} is not set: run the suite through Playwright so global-setup.ts starts the server.`,
+    );
   }
   return value;
 }

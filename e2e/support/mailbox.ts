@@ -48,7 +48,11 @@ function subjectMatches(subject: string, wanted: RegExp | string | undefined): b
 }
 
 function decodeEntities(html: string): string {
-  return html.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&#47;/g, '/').replace(/&quot;/g, '"');
+  return html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&#47;/g, '/')
+    .replace(/&quot;/g, '"');
 }
 
 /**

@@ -25,7 +25,10 @@ export function makePassword(): string {
 async function postJson(path: string, body?: unknown): Promise<Response> {
   return fetch(`${baseURL()}/api/v1${path}`, {
     method: 'POST',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
@@ -55,7 +58,10 @@ export async function verificationToken(email: string): Promise<string> {
 export async function signUpAndVerify(user: TestUser = makeUser()): Promise<TestUser> {
   await register(user);
   const token = await verificationToken(user.email);
-  await expectOk(await postJson(`/auth/verify-email/${encodeURIComponent(token)}`), 'POST /api/v1/auth/verify-email/{token}');
+  await expectOk(
+    await postJson(`/auth/verify-email/${encodeURIComponent(token)}`),
+    'POST /api/v1/auth/verify-email/{token}',
+  );
   return user;
 }
 
@@ -71,7 +77,11 @@ export async function submitSignIn(page: Page, email: string, password: string):
 }
 
 /** Signs in through the form and waits until the app has moved on to `landing`. */
-export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>, landing: string | RegExp): Promise<void> {
+export async function signIn(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  landing: string | RegExp,
+): Promise<void> {
   await submitSignIn(page, user.email, user.password);
   await expect(page).toHaveURL(typeof landing === 'string' ? new URL(landing, baseURL()).toString() : landing);
 }

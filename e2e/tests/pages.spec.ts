@@ -21,19 +21,49 @@ type PageCase = {
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
 
 const CASES: readonly PageCase[] = [
-  { name: 'signin', path: '/auth/signin', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Sign in', exact: true }) },
-  { name: 'signup', path: '/auth/signup', as: 'visitor', ready: (p) => p.getByRole('button', { name: SIGN_UP_BUTTON }) },
-  { name: 'forgot-password', path: '/forgot-password', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Send Reset Link' }) },
-  { name: 'reset-password', path: '/reset-password/x', as: 'visitor', ready: (p) => p.getByRole('button', { name: 'Reset Password' }) },
+  {
+    name: 'signin',
+    path: '/auth/signin',
+    as: 'visitor',
+    ready: (p) => p.getByRole('button', { name: 'Sign in', exact: true }),
+  },
+  {
+    name: 'signup',
+    path: '/auth/signup',
+    as: 'visitor',
+    ready: (p) => p.getByRole('button', { name: SIGN_UP_BUTTON }),
+  },
+  {
+    name: 'forgot-password',
+    path: '/forgot-password',
+    as: 'visitor',
+    ready: (p) => p.getByRole('button', { name: 'Send Reset Link' }),
+  },
+  {
+    name: 'reset-password',
+    path: '/reset-password/x',
+    as: 'visitor',
+    ready: (p) => p.getByRole('button', { name: 'Reset Password' }),
+  },
   // A bogus token: wait for the page's verdict rather than its spinner.
-  { name: 'verify-email', path: '/auth/verify-email/x', as: 'visitor', ready: (p) => p.getByText(/invalid|expired/i).first() },
+  {
+    name: 'verify-email',
+    path: '/auth/verify-email/x',
+    as: 'visitor',
+    ready: (p) => p.getByText(/invalid|expired/i).first(),
+  },
   { name: 'terms', path: '/terms', as: 'visitor', ready: (p) => p.getByRole('heading', { level: 1 }).first() },
   { name: 'guide', path: '/guide', as: 'visitor', ready: heading('Coin Guide') },
   { name: 'contact', path: '/contact', as: 'visitor', ready: heading('Contact Us') },
   { name: 'home', path: '/', as: 'visitor', ready: (p) => p.getByText('No posts available yet').first() },
   { name: 'not-found', path: '/no-such-teapot', as: 'visitor', ready: heading('Oops! Page not found') },
   { name: 'account', path: '/account', as: 'member', ready: heading('My Account') },
-  { name: 'my-teas', path: '/my-teas', as: 'member', ready: (p) => p.getByText("You haven't created any teas yet").first() },
+  {
+    name: 'my-teas',
+    path: '/my-teas',
+    as: 'member',
+    ready: (p) => p.getByText("You haven't created any teas yet").first(),
+  },
   { name: 'access-denied', path: '/admin/', as: 'member', ready: heading('Access Denied') },
   { name: 'admin-feed', path: '/admin/', as: 'admin', ready: heading('Tea Moderation Feed') },
 ];

@@ -19,10 +19,14 @@ export const E2E_RESULTS = path.join(ROOT, 'e2e', 'test-results', 'results.json'
  */
 export async function runE2e(chromiumPath, extraArgs = []) {
   rmSync(E2E_RESULTS, { force: true });
-  const code = await run(process.execPath, [binOf('@playwright/test', 'playwright'), 'test', '--config', E2E_CONFIG, ...extraArgs], {
-    // Playwright must never try to fetch a browser of its own.
-    env: envWith({ CHROMIUM_PATH: chromiumPath, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
-  });
+  const code = await run(
+    process.execPath,
+    [binOf('@playwright/test', 'playwright'), 'test', '--config', E2E_CONFIG, ...extraArgs],
+    {
+      // Playwright must never try to fetch a browser of its own.
+      env: envWith({ CHROMIUM_PATH: chromiumPath, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+    },
+  );
   return { code, counts: readPlaywrightCounts() };
 }
 

@@ -71,7 +71,9 @@ export function runBuild() {
 export function binOf(pkg, bin) {
   const manifestPath = path.join(ROOT, 'node_modules', ...pkg.split('/'), 'package.json');
   if (!existsSync(manifestPath)) {
-    throw new Error(`${pkg} is not installed in ${path.join(ROOT, 'node_modules')}; run npm ci (or npm install) first.`);
+    throw new Error(
+      `${pkg} is not installed in ${path.join(ROOT, 'node_modules')}; run npm ci (or npm install) first.`,
+    );
   }
   /** @type {{ bin?: string | Record<string, string> }} */
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));

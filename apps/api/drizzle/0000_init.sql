@@ -65,6 +65,7 @@ CREATE TABLE "mail_outbox" (
 	"html" text NOT NULL,
 	"status" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone

@@ -14,7 +14,8 @@ afterAll(async () => {
   await app.teardown();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
 
 function expectSecurityHeaders(res: LightMyRequestResponse) {
   const csp = String(res.headers['content-security-policy']);
@@ -101,7 +102,9 @@ describe('error envelope', () => {
   });
 
   it('answers an unexpected error with 500 and the generic text, no stack or message', async () => {
-    const spy = vi.spyOn(app.ctx.limits, 'hit').mockRejectedValueOnce(new Error('redis exploded at /srv/secret/path.ts:12'));
+    const spy = vi
+      .spyOn(app.ctx.limits, 'hit')
+      .mockRejectedValueOnce(new Error('redis exploded at /srv/secret/path.ts:12'));
     try {
       const res = await register(app, newSignup());
       expect(res.statusCode).toBe(500);
@@ -139,7 +142,9 @@ describe('health and docs', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/refresh']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/refresh']),
+    );
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/dev/'))).toBe(false);
   });
 });

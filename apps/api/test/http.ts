@@ -23,8 +23,19 @@ export const loginForm = (email: string, password: string): string =>
   new URLSearchParams({ username: email, password }).toString();
 
 /** POST /auth/login the way the web client does it: form-encoded, `username` holding the email. */
-export function login(app: FastifyInstance, email: string, password: string, remoteAddress: string = nextIp()): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: `${API}/auth/login`, payload: loginForm(email, password), headers: FORM, remoteAddress });
+export function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress: string = nextIp(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${API}/auth/login`,
+    payload: loginForm(email, password),
+    headers: FORM,
+    remoteAddress,
+  });
 }
 
 export function me(app: FastifyInstance, accessToken: string): Promise<LightMyRequestResponse> {
@@ -39,9 +50,19 @@ export function refresh(app: FastifyInstance, refreshToken: string): Promise<Lig
   });
 }
 
-export type RegisterPayload = { username: string; email: string; password: string; website?: string; [extra: string]: unknown };
+export type RegisterPayload = {
+  username: string;
+  email: string;
+  password: string;
+  website?: string;
+  [extra: string]: unknown;
+};
 
-export function register(app: FastifyInstance, payload: RegisterPayload, remoteAddress: string = nextIp()): Promise<LightMyRequestResponse> {
+export function register(
+  app: FastifyInstance,
+  payload: RegisterPayload,
+  remoteAddress: string = nextIp(),
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: `${API}/auth/register`, payload, remoteAddress });
 }
 
@@ -50,7 +71,12 @@ let seq = 0;
 export function newSignup(overrides: Partial<RegisterPayload> = {}): RegisterPayload {
   seq += 1;
   const tag = `${Date.now().toString(36)}${seq}`;
-  return { username: `u_${tag}`.slice(0, 20), email: `new-${tag}@example.test`, password: 'Brewing-Kettle9', ...overrides };
+  return {
+    username: `u_${tag}`.slice(0, 20),
+    email: `new-${tag}@example.test`,
+    password: 'Brewing-Kettle9',
+    ...overrides,
+  };
 }
 
 export const errorOf = (res: LightMyRequestResponse): ErrorBody => res.json<ErrorBody>();

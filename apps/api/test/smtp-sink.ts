@@ -33,7 +33,8 @@ function textPart(raw: string): string {
   const head = parseHeaders(raw.slice(0, split));
   const body = raw.slice(split + 4);
   const boundary = /boundary="?([^";]+)"?/i.exec(head.get('content-type') ?? '')?.[1];
-  if (!boundary) return head.get('content-transfer-encoding') === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+  if (!boundary)
+    return head.get('content-transfer-encoding') === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
   for (const part of body.split(`--${boundary}`)) {
     const at = part.indexOf('\r\n\r\n');
     if (at < 0) continue;

@@ -132,8 +132,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['stored', 'pending', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: ['stored', 'pending', 'sending', 'sent', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** A 'sending' row whose lease ran out (its process died mid-delivery) is due again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

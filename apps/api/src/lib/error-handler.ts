@@ -3,6 +3,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './app-error.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 413 text of this route when it is not the upload one (spec §8: contact has its own). */
+    tooLargeDetail?: string;
+  }
+}
+
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.badRequest,
   401: ERROR_CODES.unauthorized,
@@ -46,7 +53,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): the catalogue's words.
-    const detail = status === 413 ? STATUS_FALLBACK[413] : (STATUS_FALLBACK[status] ?? STATUS_FALLBACK[400]);
+    const detail =
+      status === 413
+        ? (request.routeOptions.config.tooLargeDetail ?? STATUS_FALLBACK[413])
+        : (STATUS_FALLBACK[status] ?? STATUS_FALLBACK[400]);
     return reply.status(status).send({ detail, code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest });
   });
 

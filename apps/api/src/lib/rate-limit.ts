@@ -13,6 +13,8 @@ export const RATE_LIMIT_RULES = {
   resendPerIp: { points: 10, duration: 3600 },
   resendPerAccount: { points: 3, duration: 3600 },
   contactPerIp: { points: 10, duration: 3600 },
+  /** check-password and update-password: a stolen access token must not brute-force the password. */
+  passwordCheckPerAccount: { points: 10, duration: 900 },
 } as const;
 
 export type RuleName = keyof typeof RATE_LIMIT_RULES;

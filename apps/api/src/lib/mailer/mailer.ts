@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
@@ -17,64 +17,85 @@ export type Mailer = {
 export type MailLogger = { warn: (obj: object, msg: string) => void };
 
 const MAX_ATTEMPTS = 10;
+const LEASE_MS = 5 * 60_000;
+const lease = () => new Date(Date.now() + LEASE_MS);
 
 /**
  * One mailer for every tier: without SMTP the outbox is the mailbox (read at /dev/mailbox);
  * with SMTP the outbox is the queue, so an SMTP outage delays mail instead of losing it.
+ * A row is delivered only by whoever moved it to 'sending', so each mail goes out once.
  */
 export function createMailer(options: { db: Db; from: string; transport?: Transporter; log: MailLogger }): Mailer {
   const { db, from, transport, log } = options;
+  const inFlight = new Set<Promise<void>>();
 
   async function deliver(id: string, message: MailMessage): Promise<void> {
     if (!transport) return;
     try {
       await transport.sendMail({ from, ...message });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null }).where(eq(mailOutbox.id, id));
     } catch (error) {
       const lastError = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
       log.warn({ mailId: id, err: lastError }, 'mail delivery failed; will retry');
       await db
         .update(mailOutbox)
-        .set({ lastError, status: sql`case when ${mailOutbox.attempts} >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end` })
+        .set({
+          lastError,
+          lockedUntil: null,
+          status: sql`case when ${mailOutbox.attempts} >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
+        })
         .where(eq(mailOutbox.id, id));
     }
   }
 
-  const inFlight = new Set<Promise<void>>();
+  const track = (delivery: Promise<void>) => {
+    const tracked = delivery.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
 
   return {
     send: async (message) => {
       const [row] = await db
         .insert(mailOutbox)
-        .values({ ...message, replyTo: message.replyTo ?? null, status: transport ? 'pending' : 'stored', attempts: transport ? 1 : 0 })
+        .values({
+          ...message,
+          replyTo: message.replyTo ?? null,
+          status: transport ? 'sending' : 'stored',
+          attempts: transport ? 1 : 0,
+          lockedUntil: transport ? lease() : null,
+        })
         .returning({ id: mailOutbox.id });
-      if (!row || !transport) return;
       // Delivery runs after the response: a slow SMTP server must not reveal, by timing,
       // whether an address has an account.
-      const delivery = deliver(row.id, message).finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
-    },
-    flush: async () => {
-      await Promise.allSettled([...inFlight]);
+      if (row && transport) track(deliver(row.id, message));
     },
     retryPending: async () => {
       if (!transport) return;
-      const due = await db
+      const due = or(
+        eq(mailOutbox.status, 'pending'),
+        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
+      );
+      const candidates = await db
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .where(and(due, lt(mailOutbox.attempts, MAX_ATTEMPTS)))
         .orderBy(asc(mailOutbox.createdAt))
         .limit(20);
-      if (due.length === 0) return;
-      // Claiming by bumping attempts keeps two servers from sending the same row in one round.
+      if (candidates.length === 0) return;
+      // The status check is repeated in the update: of two rounds racing, only one claims a row.
       const claimed = await db
         .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(and(inArray(mailOutbox.id, due.map((d) => d.id)), eq(mailOutbox.status, 'pending')))
+        .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, lockedUntil: lease() })
+        .where(and(inArray(mailOutbox.id, candidates.map((c) => c.id)), due))
         .returning();
-      for (const row of claimed) {
-        await deliver(row.id, { to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo ?? undefined });
-      }
+      await Promise.all(
+        claimed.map((row) =>
+          deliver(row.id, { to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo ?? undefined }),
+        ),
+      );
+    },
+    flush: async () => {
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -28,15 +28,35 @@ const PROTECTED: Array<{ name: string; method: 'GET' | 'PATCH' | 'POST'; url: st
   { name: 'GET /auth/me', method: 'GET', url: `${API}/auth/me` },
   { name: 'GET /user/profile', method: 'GET', url: `${API}/user/profile` },
   { name: 'PATCH /user/profile', method: 'PATCH', url: `${API}/user/profile`, payload: { username: 'hijacked_name' } },
-  { name: 'POST /auth/check-password', method: 'POST', url: `${API}/auth/check-password`, payload: { password: 'anything' } },
-  { name: 'POST /auth/update-password', method: 'POST', url: `${API}/auth/update-password`, payload: { current_password: 'x', new_password: 'Hijack-Pass99' } },
+  {
+    name: 'POST /auth/check-password',
+    method: 'POST',
+    url: `${API}/auth/check-password`,
+    payload: { password: 'anything' },
+  },
+  {
+    name: 'POST /auth/update-password',
+    method: 'POST',
+    url: `${API}/auth/update-password`,
+    payload: { current_password: 'x', new_password: 'Hijack-Pass99' },
+  },
 ];
 
 const call = (route: (typeof PROTECTED)[number], headers: Record<string, string>) =>
   app.inject({ method: route.method, url: route.url, payload: route.payload, headers, remoteAddress: nextIp() });
 
-const claims = (extra: JWTPayload = {}): JWTPayload => ({ typ: 'access', admin: false, sub: victim.id, iss: 'kettle', aud: 'kettle-api', iat: now(), exp: now() + 600, ...extra });
-const sign = (payload: JWTPayload, key: Uint8Array = KEY, alg = 'HS256') => new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
+const claims = (extra: JWTPayload = {}): JWTPayload => ({
+  typ: 'access',
+  admin: false,
+  sub: victim.id,
+  iss: 'kettle',
+  aud: 'kettle-api',
+  iat: now(),
+  exp: now() + 600,
+  ...extra,
+});
+const sign = (payload: JWTPayload, key: Uint8Array = KEY, alg = 'HS256') =>
+  new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
 const enc = (value: object) => base64url.encode(JSON.stringify(value));
 
 /** Every forged or misused token the plan lists; each must be refused with 401 on every route. */
@@ -47,7 +67,11 @@ async function forgedTokens(): Promise<Array<[string, Record<string, string>]>> 
   const attackerJwk = await exportJWK(attacker.publicKey);
   const { refresh } = await tokensFor(app, victim);
   const verifyUser = await buildUser(app, { verified: false });
-  await app.inject({ method: 'POST', url: `${API}/auth/resend-verification?email=${encodeURIComponent(verifyUser.email)}`, remoteAddress: nextIp() });
+  await app.inject({
+    method: 'POST',
+    url: `${API}/auth/resend-verification?email=${encodeURIComponent(verifyUser.email)}`,
+    remoteAddress: nextIp(),
+  });
   const emailToken = linkToken((await lastMailTo(app, verifyUser.email))?.text ?? '', '/auth/verify-email/');
   return [
     ['no Authorization header', {}],
@@ -55,8 +79,16 @@ async function forgedTokens(): Promise<Array<[string, Record<string, string>]>> 
     ['a Basic scheme', { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }],
     ['alg none, empty signature', { authorization: `Bearer ${enc({ alg: 'none', typ: 'JWT' })}.${enc(claims())}.` }],
     ['stripped signature', { authorization: `Bearer ${header}.${enc(claims())}.` }],
-    ['another secret', { authorization: `Bearer ${await sign(claims(), new TextEncoder().encode('some-other-secret-of-32-characters!!'))}` }],
-    ['payload edited to admin:true', { authorization: `Bearer ${header}.${enc(claims({ admin: true }))}.${signature}` }],
+    [
+      'another secret',
+      {
+        authorization: `Bearer ${await sign(claims(), new TextEncoder().encode('some-other-secret-of-32-characters!!'))}`,
+      },
+    ],
+    [
+      'payload edited to admin:true',
+      { authorization: `Bearer ${header}.${enc(claims({ admin: true }))}.${signature}` },
+    ],
     ['expired 1 s ago', { authorization: `Bearer ${await sign(claims({ iat: now() - 901, exp: now() - 1 }))}` }],
     ['nbf 60 s ahead', { authorization: `Bearer ${await sign(claims({ nbf: now() + 60 }))}` }],
     ['wrong iss', { authorization: `Bearer ${await sign(claims({ iss: 'evil' }))}` }],
@@ -65,12 +97,18 @@ async function forgedTokens(): Promise<Array<[string, Record<string, string>]>> 
     ['no typ', { authorization: `Bearer ${await sign(claims({ typ: undefined }))}` }],
     ['no sub', { authorization: `Bearer ${await sign(claims({ sub: undefined }))}` }],
     ['HS512 with the right secret', { authorization: `Bearer ${await sign(claims(), KEY, 'HS512')}` }],
-    ['RS256 with an embedded attacker jwk', {
-      authorization: `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', jwk: attackerJwk }).sign(attacker.privateKey)}`,
-    }],
-    ['HS256 with a kid/jku pointing elsewhere', {
-      authorization: `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: '../../dev/null', jku: 'http://evil.test/jwks' }).sign(new TextEncoder().encode('attacker-chosen-secret-0123456789abc'))}`,
-    }],
+    [
+      'RS256 with an embedded attacker jwk',
+      {
+        authorization: `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', jwk: attackerJwk }).sign(attacker.privateKey)}`,
+      },
+    ],
+    [
+      'HS256 with a kid/jku pointing elsewhere',
+      {
+        authorization: `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: '../../dev/null', jku: 'http://evil.test/jwks' }).sign(new TextEncoder().encode('attacker-chosen-secret-0123456789abc'))}`,
+      },
+    ],
     ['a refresh token as bearer', { authorization: `Bearer ${refresh}` }],
     ['an email verification token as bearer', { authorization: `Bearer ${emailToken}` }],
   ];
@@ -90,7 +128,11 @@ describe('access token tamper matrix (reliability A1)', () => {
       for (const route of PROTECTED) {
         const res = await call(route, headers);
         if (res.statusCode !== 401) accepted.push(`${name} on ${route.name}: ${res.statusCode}`);
-        else expect(errorOf(res)).toEqual({ detail: 'Authentication required. Please login again.', code: ERROR_CODES.unauthorized });
+        else
+          expect(errorOf(res)).toEqual({
+            detail: 'Authentication required. Please login again.',
+            code: ERROR_CODES.unauthorized,
+          });
       }
     }
     expect(accepted).toEqual([]);

@@ -97,6 +97,7 @@ export async function updatePassword(
   user: UserRow,
   input: { current_password: string; new_password: string },
 ): Promise<TokenPair> {
+  await ctx.limits.hit('passwordCheckPerAccount', user.id);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw badRequest(MESSAGES.auth.wrongCurrentPassword, ERROR_CODES.badRequest, [
       { field: 'current_password', message: MESSAGES.auth.wrongCurrentPassword },
@@ -111,4 +112,7 @@ export async function updatePassword(
   });
 }
 
-export const checkPassword = (user: UserRow, password: string): Promise<boolean> => verifyPassword(user.passwordHash, password);
+export async function checkPassword(ctx: AppContext, user: UserRow, password: string): Promise<boolean> {
+  await ctx.limits.hit('passwordCheckPerAccount', user.id);
+  return verifyPassword(user.passwordHash, password);
+}

@@ -40,7 +40,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.get('/me', {
     schema: { tags, response: { 200: currentUserSchema } },
-    preHandler: root.authenticate,
+    onRequest: root.authenticate,
     handler: async (request) => toCurrentUser(currentUser(request)),
   });
 
@@ -74,7 +74,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       summary: 'Set a new password; new_password in the JSON body (preferred) or the query, as the spec shows',
       params: tokenParamSchema,
       querystring: z.object({ new_password: z.string().optional() }),
-      body: z.object({ new_password: z.string().optional() }).optional(),
+      body: z.object({ new_password: z.string().optional() }).nullish(),
       response: { 200: messageResponseSchema },
     },
     handler: async (request) => {
@@ -89,7 +89,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     method: ['POST', 'PUT'],
     url: '/update-password',
     schema: { tags, body: updatePasswordSchema, response: { 200: tokenPairSchema.extend({ message: z.string() }) } },
-    preHandler: root.authenticate,
+    onRequest: root.authenticate,
     handler: async (request) => {
       const pair = await accounts.updatePassword(ctx, currentUser(request), request.body);
       return { message: MESSAGES.auth.passwordUpdated, ...pair };
@@ -98,8 +98,8 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.post('/check-password', {
     schema: { tags, summary: 'Tells whether a password is the current one (before sensitive changes)', body: checkPasswordSchema, response: { 200: checkPasswordResponseSchema } },
-    preHandler: root.authenticate,
-    handler: async (request) => ({ valid: await accounts.checkPassword(currentUser(request), request.body.password) }),
+    onRequest: root.authenticate,
+    handler: async (request) => ({ valid: await accounts.checkPassword(ctx, currentUser(request), request.body.password) }),
   });
 
   app.get('/refresh', {
@@ -113,7 +113,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/logout', {
-    schema: { tags, body: z.object({ refresh_token: z.string().max(200).optional() }).optional(), response: { 204: z.null() } },
+    schema: { tags, body: z.object({ refresh_token: z.string().max(200).optional() }).nullish(), response: { 204: z.null() } },
     handler: async (request, reply) => {
       await sessions.logout(ctx, request.body?.refresh_token);
       return reply.status(204).send(null);

@@ -68,7 +68,13 @@ describe('POST /api/v1/auth/login', () => {
   });
 
   it('answers 422 when a field is missing altogether', async () => {
-    const res = await app.inject({ method: 'POST', url: `${API}/auth/login`, payload: 'username=a%40b.test', headers: FORM, remoteAddress: nextIp() });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: 'username=a%40b.test',
+      headers: FORM,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).errors?.map((e) => e.field)).toContain('password');
   });

@@ -20,7 +20,13 @@ type UpdateBody = TokenPairBody & { message: string };
 const updatePassword = (method: 'POST' | 'PUT', headers: Record<string, string>, payload: object) =>
   app.inject({ method, url: `${API}/auth/update-password`, headers, payload, remoteAddress: nextIp() });
 const checkPassword = (headers: Record<string, string>, password: string) =>
-  app.inject({ method: 'POST', url: `${API}/auth/check-password`, headers, payload: { password }, remoteAddress: nextIp() });
+  app.inject({
+    method: 'POST',
+    url: `${API}/auth/check-password`,
+    headers,
+    payload: { password },
+    remoteAddress: nextIp(),
+  });
 const hashOf = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0]?.passwordHash;
 
 describe('POST and PUT /api/v1/auth/update-password', () => {
@@ -69,7 +75,10 @@ describe('POST and PUT /api/v1/auth/update-password', () => {
     const user = await buildUser(app);
     const current = await tokensFor(app, user);
     const otherDevice = await tokensFor(app, user);
-    expect((await updatePassword('POST', current.auth, { current_password: user.password, new_password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await updatePassword('POST', current.auth, { current_password: user.password, new_password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     for (const old of [current.refresh, otherDevice.refresh]) {
       const res = await refresh(app, old);
       expect(res.statusCode).toBe(401);
@@ -80,14 +89,19 @@ describe('POST and PUT /api/v1/auth/update-password', () => {
   it('needs a signed-in user (401)', async () => {
     const res = await updatePassword('POST', {}, { current_password: 'Whatever-1', new_password: NEW_PASSWORD });
     expect(res.statusCode).toBe(401);
-    expect(errorOf(res)).toEqual({ detail: 'Authentication required. Please login again.', code: ERROR_CODES.unauthorized });
+    expect(errorOf(res)).toEqual({
+      detail: 'Authentication required. Please login again.',
+      code: ERROR_CODES.unauthorized,
+    });
   });
 
   it('an 80-character password is checked in full: changing char 75 fails the login', async () => {
     const user = await buildUser(app);
     const { auth } = await tokensFor(app, user);
     const long = `Aa1${'q'.repeat(77)}`;
-    expect((await updatePassword('POST', auth, { current_password: user.password, new_password: long })).statusCode).toBe(200);
+    expect(
+      (await updatePassword('POST', auth, { current_password: user.password, new_password: long })).statusCode,
+    ).toBe(200);
     const changed = `${long.slice(0, 74)}Z${long.slice(75)}`;
     expect((await login(app, user.email, changed)).statusCode).toBe(401);
     const ok = await login(app, user.email, long);

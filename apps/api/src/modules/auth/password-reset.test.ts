@@ -20,7 +20,12 @@ const NEW_PASSWORD = 'Fresh-Leaves42';
 const forgot = (email: string, remoteAddress: string = nextIp()) =>
   app.inject({ method: 'POST', url: `${API}/auth/forgot-password?email=${encodeURIComponent(email)}`, remoteAddress });
 const reset = (token: string, newPassword: string) =>
-  app.inject({ method: 'POST', url: `${API}/auth/reset-password/${token}`, payload: { new_password: newPassword }, remoteAddress: nextIp() });
+  app.inject({
+    method: 'POST',
+    url: `${API}/auth/reset-password/${token}`,
+    payload: { new_password: newPassword },
+    remoteAddress: nextIp(),
+  });
 const mailsTo = (email: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 async function requestReset(email: string): Promise<string> {
@@ -64,7 +69,10 @@ describe('POST /api/v1/auth/forgot-password', () => {
   it('answers 422 "Invalid email address" for a malformed email', async () => {
     const res = await forgot('not-an-email');
     expect(res.statusCode).toBe(422);
-    expect(errorOf(res)).toMatchObject({ detail: 'Invalid email address', errors: [{ field: 'email', message: 'Invalid email address' }] });
+    expect(errorOf(res)).toMatchObject({
+      detail: 'Invalid email address',
+      errors: [{ field: 'email', message: 'Invalid email address' }],
+    });
   });
 
   it('sends at most 3 reset mails an hour per account; the 4th request is 429', async () => {
@@ -90,7 +98,12 @@ describe('POST /api/v1/auth/reset-password/{token}', () => {
     });
     const common = await reset(token, 'Password123');
     expect(common.statusCode).toBe(422);
-    const missing = await app.inject({ method: 'POST', url: `${API}/auth/reset-password/${token}`, payload: {}, remoteAddress: nextIp() });
+    const missing = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/reset-password/${token}`,
+      payload: {},
+      remoteAddress: nextIp(),
+    });
     expect(missing.statusCode).toBe(422);
     expect(errorOf(missing).errors).toEqual([{ field: 'new_password', message: 'Password is required' }]);
     expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
@@ -125,7 +138,10 @@ describe('POST /api/v1/auth/reset-password/{token}', () => {
   it('refuses an expired token (after one hour) and keeps the old password', async () => {
     const user = await buildUser(app);
     const token = await requestReset(user.email);
-    await app.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    await app.ctx.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
     expectInvalid(await reset(token, NEW_PASSWORD));
     expect((await login(app, user.email, user.password)).statusCode).toBe(200);
   });
@@ -133,7 +149,11 @@ describe('POST /api/v1/auth/reset-password/{token}', () => {
   it('refuses an unknown token and a verification token', async () => {
     expectInvalid(await reset('A'.repeat(43), NEW_PASSWORD));
     const user = await buildUser(app, { verified: false });
-    await app.inject({ method: 'POST', url: `${API}/auth/resend-verification?email=${encodeURIComponent(user.email)}`, remoteAddress: nextIp() });
+    await app.inject({
+      method: 'POST',
+      url: `${API}/auth/resend-verification?email=${encodeURIComponent(user.email)}`,
+      remoteAddress: nextIp(),
+    });
     const verifyToken = linkToken((await lastMailTo(app, user.email))?.text ?? '', '/auth/verify-email/');
     expectInvalid(await reset(verifyToken, NEW_PASSWORD));
   });

@@ -16,13 +16,20 @@ afterAll(async () => {
   await app.teardown();
 });
 
-type RefreshBody = { accessToken: string; refreshToken: string; access_token: string; refresh_token: string; token_type: string };
+type RefreshBody = {
+  accessToken: string;
+  refreshToken: string;
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+};
 
 const expectExpired = (res: Awaited<ReturnType<typeof refresh>>) => {
   expect(res.statusCode).toBe(401);
   expect(errorOf(res)).toEqual({ detail: MESSAGES.auth.invalidRefresh, code: ERROR_CODES.invalidToken });
 };
-const logout = (token: string) => app.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refresh_token: token }, remoteAddress: nextIp() });
+const logout = (token: string) =>
+  app.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refresh_token: token }, remoteAddress: nextIp() });
 
 describe('GET /api/v1/auth/refresh', () => {
   it('rotates: answers both spellings of a new pair whose access token works', async () => {
@@ -31,7 +38,13 @@ describe('GET /api/v1/auth/refresh', () => {
     const res = await refresh(app, r1);
     expect(res.statusCode).toBe(200);
     const body = res.json<RefreshBody>();
-    expect(Object.keys(body).sort()).toEqual(['accessToken', 'access_token', 'refreshToken', 'refresh_token', 'token_type']);
+    expect(Object.keys(body).sort()).toEqual([
+      'accessToken',
+      'access_token',
+      'refreshToken',
+      'refresh_token',
+      'token_type',
+    ]);
     expect(body.token_type).toBe('bearer');
     expect(body.accessToken).toBe(body.access_token);
     expect(body.refreshToken).toBe(body.refresh_token);
@@ -63,7 +76,10 @@ describe('GET /api/v1/auth/refresh', () => {
   it('answers 401 for an expired refresh token', async () => {
     const user = await buildUser(app);
     const { refresh: r1 } = await tokensFor(app, user);
-    await app.ctx.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.id));
+    await app.ctx.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, user.id));
     expectExpired(await refresh(app, r1));
   });
 
@@ -110,7 +126,12 @@ describe('POST /api/v1/auth/refresh', () => {
   it('rotates a token sent in the JSON body', async () => {
     const user = await buildUser(app);
     const { refresh: r1 } = await tokensFor(app, user);
-    const res = await app.inject({ method: 'POST', url: `${API}/auth/refresh`, payload: { refresh_token: r1 }, remoteAddress: nextIp() });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/refresh`,
+      payload: { refresh_token: r1 },
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<RefreshBody>();
     expect(body.refresh_token).not.toBe(r1);

@@ -19,8 +19,10 @@ const userByEmail = async (target: TestApp, email: string) => {
   const [row] = await target.ctx.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row;
 };
-const ledgerOf = (target: TestApp, userId: string) => target.ctx.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
-const mailCount = async (to: string) => (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+const ledgerOf = (target: TestApp, userId: string) =>
+  target.ctx.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
+const mailCount = async (to: string) =>
+  (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
 
 describe('POST /api/v1/auth/register', () => {
   it('creates an unverified user with an argon2id hash, the sign-up bonus and a verification mail', async () => {
@@ -30,7 +32,13 @@ describe('POST /api/v1/auth/register', () => {
     expect(res.json()).toEqual({ message: 'User registered Successfully!' });
 
     const row = await userByEmail(app, signup.email);
-    expect(row).toMatchObject({ username: signup.username, isAdmin: false, isActive: true, emailVerifiedAt: null, coinBalance: 50 });
+    expect(row).toMatchObject({
+      username: signup.username,
+      isAdmin: false,
+      isActive: true,
+      emailVerifiedAt: null,
+      coinBalance: 50,
+    });
     expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(row?.passwordHash).not.toContain(signup.password);
 
@@ -45,9 +53,16 @@ describe('POST /api/v1/auth/register', () => {
 
   it('stores the email in lower case and trims the username', async () => {
     const signup = newSignup();
-    const res = await register(app, { ...signup, email: signup.email.toUpperCase(), username: `  ${signup.username} ` });
+    const res = await register(app, {
+      ...signup,
+      email: signup.email.toUpperCase(),
+      username: `  ${signup.username} `,
+    });
     expect(res.statusCode).toBe(201);
-    expect(await userByEmail(app, signup.email)).toMatchObject({ email: signup.email.toLowerCase(), username: signup.username });
+    expect(await userByEmail(app, signup.email)).toMatchObject({
+      email: signup.email.toLowerCase(),
+      username: signup.username,
+    });
   });
 
   it('answers 409 with errors[email] for a taken email, whatever its case', async () => {
@@ -74,16 +89,46 @@ describe('POST /api/v1/auth/register', () => {
 
   const invalid: Array<[string, Partial<Record<'username' | 'email' | 'password', string>>, string, string]> = [
     ['a username under 3 characters', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
-    ['a username over 20 characters', { username: 'a'.repeat(21) }, 'username', 'Username must be at most 20 characters'],
-    ['a username with a space', { username: 'tea pot' }, 'username', 'Username can only contain letters, numbers and underscores'],
-    ['a username with a hyphen', { username: 'tea-pot' }, 'username', 'Username can only contain letters, numbers and underscores'],
+    [
+      'a username over 20 characters',
+      { username: 'a'.repeat(21) },
+      'username',
+      'Username must be at most 20 characters',
+    ],
+    [
+      'a username with a space',
+      { username: 'tea pot' },
+      'username',
+      'Username can only contain letters, numbers and underscores',
+    ],
+    [
+      'a username with a hyphen',
+      { username: 'tea-pot' },
+      'username',
+      'Username can only contain letters, numbers and underscores',
+    ],
     ['an empty username', { username: '' }, 'username', 'Username is required'],
     ['a bad email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     ['a 7-character password', { password: 'Abcdef1' }, 'password', 'Password must be at least 8 characters'],
-    ['a password without lower case', { password: 'ABCDEFG1' }, 'password', 'Password must contain at least one lowercase letter'],
-    ['a password without upper case', { password: 'abcdefg1' }, 'password', 'Password must contain at least one uppercase letter'],
+    [
+      'a password without lower case',
+      { password: 'ABCDEFG1' },
+      'password',
+      'Password must contain at least one lowercase letter',
+    ],
+    [
+      'a password without upper case',
+      { password: 'abcdefg1' },
+      'password',
+      'Password must contain at least one uppercase letter',
+    ],
     ['a password without a number', { password: 'Abcdefgh' }, 'password', 'Password must contain at least one number'],
-    ['a password over 128 characters', { password: `Aa1${'x'.repeat(126)}` }, 'password', 'Password cannot exceed 128 characters'],
+    [
+      'a password over 128 characters',
+      { password: `Aa1${'x'.repeat(126)}` },
+      'password',
+      'Password cannot exceed 128 characters',
+    ],
     ['a common password', { password: 'Password123' }, 'password', COMMON_PASSWORD_MESSAGE],
   ];
   it.each(invalid)('answers 422 for %s', async (_name, override, field, message) => {
@@ -103,7 +148,12 @@ describe('POST /api/v1/auth/register', () => {
 
   it('answers 422 for a missing field', async () => {
     const { password: _omitted, ...rest } = newSignup();
-    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: rest, remoteAddress: nextIp() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: rest,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).errors).toContainEqual({ field: 'password', message: 'Password is required' });
   });
@@ -118,10 +168,21 @@ describe('POST /api/v1/auth/register', () => {
   });
 
   it('ignores mass-assigned fields (is_admin, coin_balance, email_verified)', async () => {
-    const signup = newSignup({ is_admin: true, isAdmin: true, coin_balance: 99_999, email_verified: true, is_active: false });
+    const signup = newSignup({
+      is_admin: true,
+      isAdmin: true,
+      coin_balance: 99_999,
+      email_verified: true,
+      is_active: false,
+    });
     const res = await register(app, signup);
     expect(res.statusCode).toBe(201);
-    expect(await userByEmail(app, signup.email)).toMatchObject({ isAdmin: false, isActive: true, coinBalance: 50, emailVerifiedAt: null });
+    expect(await userByEmail(app, signup.email)).toMatchObject({
+      isAdmin: false,
+      isActive: true,
+      coinBalance: 50,
+      emailVerifiedAt: null,
+    });
   });
 
   it('limits sign-ups to 10 an hour per IP: the 11th is 429 and creates nothing', async () => {
@@ -144,7 +205,10 @@ describe('POST /api/v1/auth/register', () => {
     const email = 'race-signup@example.test';
     const [a, b] = await Promise.all([register(app, newSignup({ email })), register(app, newSignup({ email }))]);
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
-    const [{ n } = { n: 0 }] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
+    const [{ n } = { n: 0 }] = await app.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, email));
     expect(Number(n)).toBe(1);
   });
 });

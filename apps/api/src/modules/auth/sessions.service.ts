@@ -37,15 +37,17 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   return issueTokenPair(ctx, ctx.db, user);
 }
 
+/**
+ * Not one transaction on purpose: when a replayed token revokes its family, that revocation
+ * must commit even though the request fails.
+ */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
-  return ctx.db.transaction(async (tx) => {
-    const rotation = await consumeRefreshToken(tx, refreshToken);
-    if (!rotation.ok) throw sessionExpired();
-    const user = await findUserById(tx, rotation.userId);
-    if (!user) throw sessionExpired();
-    if (!user.isActive) throw inactiveError();
-    return issueTokenPair(ctx, tx, user, rotation.familyId);
-  });
+  const rotation = await consumeRefreshToken(ctx.db, refreshToken);
+  if (!rotation.ok) throw sessionExpired();
+  const user = await findUserById(ctx.db, rotation.userId);
+  if (!user) throw sessionExpired();
+  if (!user.isActive) throw inactiveError();
+  return issueTokenPair(ctx, ctx.db, user, rotation.familyId);
 }
 
 export async function logout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {

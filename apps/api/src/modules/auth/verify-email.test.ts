@@ -16,9 +16,14 @@ afterAll(async () => {
   await app.teardown();
 });
 
-const verify = (token: string) => app.inject({ method: 'POST', url: `${API}/auth/verify-email/${token}`, remoteAddress: nextIp() });
+const verify = (token: string) =>
+  app.inject({ method: 'POST', url: `${API}/auth/verify-email/${token}`, remoteAddress: nextIp() });
 const resend = (email: string, remoteAddress: string = nextIp()) =>
-  app.inject({ method: 'POST', url: `${API}/auth/resend-verification?email=${encodeURIComponent(email)}`, remoteAddress });
+  app.inject({
+    method: 'POST',
+    url: `${API}/auth/resend-verification?email=${encodeURIComponent(email)}`,
+    remoteAddress,
+  });
 const mailsTo = async (email: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 /** Registers through the API and answers the new user's row and the token from the mailed link. */
@@ -56,7 +61,10 @@ describe('POST /api/v1/auth/verify-email/{token}', () => {
 
   it('refuses an expired token (24 h) and leaves the account unverified', async () => {
     const { user, token } = await signUp();
-    await app.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    await app.ctx.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
     expectInvalid(await verify(token));
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.emailVerifiedAt).toBeNull();
@@ -82,7 +90,11 @@ describe('POST /api/v1/auth/verify-email/{token}', () => {
 
   it('does not accept a reset-password token as a verification token', async () => {
     const user = await buildUser(app, { verified: false });
-    await app.inject({ method: 'POST', url: `${API}/auth/forgot-password?email=${encodeURIComponent(user.email)}`, remoteAddress: nextIp() });
+    await app.inject({
+      method: 'POST',
+      url: `${API}/auth/forgot-password?email=${encodeURIComponent(user.email)}`,
+      remoteAddress: nextIp(),
+    });
     const resetToken = linkToken((await lastMailTo(app, user.email))?.text ?? '', '/reset-password/');
     expectInvalid(await verify(resetToken));
   });

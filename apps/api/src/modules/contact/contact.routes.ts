@@ -12,7 +12,8 @@ export async function contactRoutes(root: FastifyInstance): Promise<void> {
   app.post('/auth/send-contact-email', {
     schema: { tags: ['contact'], body: contactSchema, response: { 202: messageResponseSchema } },
     bodyLimit: 10 * 1024,
-    preHandler: root.optionalAuth,
+    config: { tooLargeDetail: MESSAGES.contact.tooLarge },
+    onRequest: root.optionalAuth,
     handler: async (request, reply) => {
       await ctx.limits.hit('contactPerIp', request.ip, 'Too many messages. Please try again later.');
       const { website, ...input } = request.body;

@@ -8,7 +8,11 @@ import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { contactMessages, mailOutbox, users } from '../../db/schema.js';
 
 const TEAM = 'team@example.test';
-const teamEnv = (port: number) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAIL: TEAM, ADMIN_PASSWORD: 'Team-Pass-123' });
+const teamEnv = (port: number) => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  ADMIN_EMAIL: TEAM,
+  ADMIN_PASSWORD: 'Team-Pass-123',
+});
 
 let sink: SmtpSink;
 let app: TestApp;
@@ -24,7 +28,13 @@ afterAll(async () => {
 let seq = 0;
 const contact = (overrides: Record<string, unknown> = {}) => {
   seq += 1;
-  return { fullname: 'Tess Leaf', email: `sender-${seq}@example.test`, subject: `Question number ${seq}`, message: 'Hello team, how do coins work here?', ...overrides };
+  return {
+    fullname: 'Tess Leaf',
+    email: `sender-${seq}@example.test`,
+    subject: `Question number ${seq}`,
+    message: 'Hello team, how do coins work here?',
+    ...overrides,
+  };
 };
 const send = (target: TestApp, payload: object, remoteAddress: string = nextIp()) =>
   target.inject({ method: 'POST', url: `${API}/auth/send-contact-email`, payload, remoteAddress });
@@ -47,7 +57,9 @@ describe('POST /api/v1/auth/send-contact-email', () => {
     expect(mail?.headers.get('reply-to')).toBe(body.email);
     expect(mail?.text).toContain(body.message);
     expect(mail?.text).toContain(body.fullname);
-    expect(await rowsFrom(body.email)).toMatchObject([{ fullname: body.fullname, subject: body.subject, message: body.message, userId: null }]);
+    expect(await rowsFrom(body.email)).toMatchObject([
+      { fullname: body.fullname, subject: body.subject, message: body.message, userId: null },
+    ]);
     const [outbox] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, body.email));
     expect(outbox?.status).toBe('sent');
   });
@@ -99,7 +111,7 @@ describe('POST /api/v1/auth/send-contact-email', () => {
     const res = await send(app, contact({ message: 'x'.repeat(20 * 1024) }));
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(errorOf(res)).toEqual({ detail: expect.any(String), code: ERROR_CODES.payloadTooLarge });
+    expect(errorOf(res)).toEqual({ detail: MESSAGES.contact.tooLarge, code: ERROR_CODES.payloadTooLarge });
   });
 
   it('drops a message that filled the honeypot: same 202 body, no row, no mail', async () => {
@@ -118,7 +130,10 @@ describe('POST /api/v1/auth/send-contact-email', () => {
     const body = contact();
     const eleventh = await send(app, body, ip);
     expect(eleventh.statusCode).toBe(429);
-    expect(errorOf(eleventh)).toEqual({ detail: 'Too many messages. Please try again later.', code: ERROR_CODES.rateLimited });
+    expect(errorOf(eleventh)).toEqual({
+      detail: 'Too many messages. Please try again later.',
+      code: ERROR_CODES.rateLimited,
+    });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     await app.ctx.mailer.flush();
     expect(await rowsFrom(body.email)).toHaveLength(0);
@@ -130,7 +145,8 @@ describe('POST /api/v1/auth/send-contact-email', () => {
     expect((await register(app, signup)).statusCode).toBe(201);
     await app.ctx.mailer.flush();
     const deadline = Date.now() + 5_000;
-    while (!sink.messages.some((m) => m.to.includes(signup.email)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!sink.messages.some((m) => m.to.includes(signup.email)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const mail = sink.messages.find((m) => m.to.includes(signup.email));
     const token = /http:\/\/kettle\.test\/auth\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     expect(token.length).toBeGreaterThanOrEqual(43);
@@ -157,7 +173,9 @@ describe('SMTP outage (reliability W6)', () => {
       const [queued] = await local.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, body.email));
       expect(queued).toMatchObject({ status: 'pending', to: TEAM });
       expect(queued?.lastError).toBeTruthy();
-      expect(await local.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, body.email))).toHaveLength(1);
+      expect(
+        await local.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, body.email)),
+      ).toHaveLength(1);
 
       const second = await startSmtpSink(port);
       try {
@@ -166,7 +184,10 @@ describe('SMTP outage (reliability W6)', () => {
         await local.ctx.mailer.retryPending();
         expect(second.messages).toHaveLength(1);
         expect(second.messages[0]?.headers.get('subject')).toBe(`[Kettle contact] ${body.subject}`);
-        const [delivered] = await local.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued?.id ?? ''));
+        const [delivered] = await local.ctx.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.id, queued?.id ?? ''));
         expect(delivered?.status).toBe('sent');
         expect(delivered?.sentAt).toBeInstanceOf(Date);
       } finally {

@@ -16,14 +16,14 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
 
   app.get('/user/profile', {
     schema: { tags: ['users'], response: { 200: currentUserSchema } },
-    preHandler: root.authenticate,
+    onRequest: root.authenticate,
     handler: async (request) => toCurrentUser(currentUser(request)),
   });
 
   // Only the username can be changed here; unknown fields (is_admin, coin_balance...) are stripped by the schema.
   app.patch('/user/profile', {
     schema: { tags: ['users'], body: profileUpdateSchema, response: { 200: currentUserSchema } },
-    preHandler: root.authenticate,
+    onRequest: root.authenticate,
     handler: async (request) => {
       const user = currentUser(request);
       if (await usernameTaken(ctx.db, request.body.username, user.id)) throw usernameConflict();

@@ -14,9 +14,19 @@ afterAll(async () => {
   await app.teardown();
 });
 
-const CURRENT_USER_KEYS = ['coin_balance', 'created_at', 'email', 'email_verified', 'id', 'is_active', 'is_admin', 'username'];
+const CURRENT_USER_KEYS = [
+  'coin_balance',
+  'created_at',
+  'email',
+  'email_verified',
+  'id',
+  'is_active',
+  'is_admin',
+  'username',
+];
 
-const getProfile = (headers: Record<string, string>) => app.inject({ method: 'GET', url: `${API}/user/profile`, headers, remoteAddress: nextIp() });
+const getProfile = (headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url: `${API}/user/profile`, headers, remoteAddress: nextIp() });
 const patchProfile = (headers: Record<string, string>, payload: object) =>
   app.inject({ method: 'PATCH', url: `${API}/user/profile`, headers, payload, remoteAddress: nextIp() });
 const rowOf = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0];
@@ -100,7 +110,11 @@ describe('PATCH /api/v1/user/profile', () => {
     const { auth } = await tokensFor(app, user);
     const res = await patchProfile(auth, { username });
     expect(res.statusCode).toBe(422);
-    expect(errorOf(res)).toMatchObject({ detail: message, code: ERROR_CODES.validation, errors: [{ field: 'username', message }] });
+    expect(errorOf(res)).toMatchObject({
+      detail: message,
+      code: ERROR_CODES.validation,
+      errors: [{ field: 'username', message }],
+    });
   });
 
   it('ignores extra fields (is_admin, coin_balance, email, email_verified, is_active)', async () => {
@@ -116,7 +130,13 @@ describe('PATCH /api/v1/user/profile', () => {
       is_active: false,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json<CurrentUserBody>()).toMatchObject({ is_admin: false, coin_balance: 0, email: user.email, email_verified: false, is_active: true });
+    expect(res.json<CurrentUserBody>()).toMatchObject({
+      is_admin: false,
+      coin_balance: 0,
+      email: user.email,
+      email_verified: false,
+      is_active: true,
+    });
     expect(await rowOf(user.id)).toMatchObject({
       username: 'Plain_Again',
       isAdmin: false,

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { mailOutbox } from '../../db/schema.js';
+import { createMailer } from './mailer.js';
+
+let app: TestApp;
+let sink: SmtpSink;
+const silent = { warn: () => undefined };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+  await app.teardown();
+});
+
+const mailerFor = (port: number) =>
+  createMailer({
+    db: app.ctx.db,
+    from: 'Kettle <no-reply@kettle.test>',
+    transport: nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }),
+    log: silent,
+  });
+
+const message = (subject: string) => ({ to: 'reader@example.test', subject, text: 'Hello', html: '<p>Hello</p>' });
+const countWithSubject = (subject: string) => sink.messages.filter((m) => m.headers.get('subject') === subject).length;
+
+describe('mail outbox delivers each mail once', () => {
+  it('does not resend a mail whose first delivery is still in flight', async () => {
+    const mailer = mailerFor(sink.port);
+    await mailer.send(message('in flight'));
+    await mailer.retryPending();
+    await mailer.flush();
+    await sink.waitFor(1);
+    await mailer.retryPending();
+    expect(countWithSubject('in flight')).toBe(1);
+  });
+
+  it('lets only one of two racing retry rounds claim a queued mail', async () => {
+    // Queue it while SMTP is unreachable (a port nobody listens on).
+    const closed = await startSmtpSink();
+    const deadPort = closed.port;
+    await closed.close();
+    const down = mailerFor(deadPort);
+    await down.send(message('queued once'));
+    await down.flush();
+    const [row] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'queued once'));
+    expect(row?.status).toBe('pending');
+
+    const up = mailerFor(sink.port);
+    await Promise.all([up.retryPending(), up.retryPending(), mailerFor(sink.port).retryPending()]);
+    const before = sink.messages.length;
+    await up.retryPending();
+    expect(sink.messages.length).toBe(before);
+    expect(countWithSubject('queued once')).toBe(1);
+    const [sent] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, row?.id ?? ''));
+    expect(sent?.status).toBe('sent');
+  });
+
+  it('keeps mail in the outbox without a transport (the dev mailbox)', async () => {
+    const mailer = createMailer({ db: app.ctx.db, from: 'x@y.z', log: silent });
+    await mailer.send(message('stored only'));
+    await mailer.retryPending();
+    const [row] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'stored only'));
+    expect(row?.status).toBe('stored');
+  });
+});
