@@ -17,6 +17,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; two at a time keeps a 2-core machine responsive.
           maxWorkers: 2,
+          // A project with its own worker count runs in its own group, after the others.
+          sequence: { groupOrder: 1 },
         },
       },
       {

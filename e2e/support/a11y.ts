@@ -2,12 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-/**
- * @axe-core/playwright types its page with the hoisted playwright-core (its peer, resolved to a
- * newer release than the 1.56 that @playwright/test bundles). It only calls long-stable Page
- * methods, so the runner's page works; this names the type it expects.
- */
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 export type AxeViolation = AxeResults['violations'][number];
 
 /** Impacts that fail a page; 'minor' and 'moderate' are reported only. */
@@ -31,7 +25,7 @@ function describe(violations: readonly AxeViolation[]): string {
  * each with its selector and a fix summary. Lesser findings are attached to the report.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page: page as unknown as AxePage }).analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact != null && BLOCKING.has(v.impact));
   const minor = results.violations.filter((v) => !blocking.includes(v));
   if (minor.length > 0) {
