@@ -20,7 +20,7 @@ describe('loadConfig defaults', () => {
       env: 'development',
       isProduction: false,
       port: 3000,
-      host: '127.0.0.1',
+      host: 'localhost',
       dataDir: './data',
       appOrigin: 'http://localhost:3000',
       signupBonusCoins: 50,

@@ -71,7 +71,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    // 'localhost' binds both 127.0.0.1 and ::1, so http://localhost works whichever the client tries first.
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
