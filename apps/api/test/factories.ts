@@ -29,7 +29,10 @@ export type UserOverrides = {
   coins?: number;
 };
 
-export async function buildUser(app: FastifyInstance, overrides: UserOverrides = {}): Promise<UserRow & { password: string }> {
+export async function buildUser(
+  app: FastifyInstance,
+  overrides: UserOverrides = {},
+): Promise<UserRow & { password: string }> {
   const suffix = randomBytes(4).toString('hex');
   const password = overrides.password ?? DEFAULT_PASSWORD;
   const { db } = app.ctx;
@@ -51,7 +54,10 @@ export async function buildUser(app: FastifyInstance, overrides: UserOverrides =
 }
 
 /** Tokens minted the way login mints them, without paying for argon2 in every test. */
-export async function tokensFor(app: FastifyInstance, user: UserRow): Promise<{ access: string; refresh: string; auth: { authorization: string } }> {
+export async function tokensFor(
+  app: FastifyInstance,
+  user: UserRow,
+): Promise<{ access: string; refresh: string; auth: { authorization: string } }> {
   const access = await app.ctx.tokens.signAccess({ sub: user.id, admin: user.isAdmin });
   const refresh = await createRefreshToken(app.ctx.db, user.id);
   return { access, refresh, auth: { authorization: `Bearer ${access}` } };

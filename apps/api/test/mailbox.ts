@@ -4,7 +4,12 @@ import { mailOutbox } from '../src/db/schema.js';
 
 /** The newest outbox mail to `to`, and the first link in it under `pathPrefix`. */
 export async function lastMailTo(app: FastifyInstance, to: string) {
-  const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await app.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return mail;
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changePasswordFormSchema, emailQuerySchema, loginSchema, registerSchema, resetPasswordFormSchema, signupFormSchema,
+  changePasswordFormSchema,
+  emailQuerySchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordFormSchema,
+  signupFormSchema,
 } from './auth.js';
 import { PASSWORD_RULES } from './passwords.js';
 import { profileUpdateSchema } from './users.js';
@@ -12,7 +17,10 @@ const good = { username: 'tea_fan', email: 'Tea@Example.com', password: 'Steep3d
 
 describe('loginSchema', () => {
   it('accepts and normalises a valid login', () => {
-    expect(loginSchema.parse({ email: '  Ava@Kettle.Local ', password: 'secret1' })).toEqual({ email: 'ava@kettle.local', password: 'secret1' });
+    expect(loginSchema.parse({ email: '  Ava@Kettle.Local ', password: 'secret1' })).toEqual({
+      email: 'ava@kettle.local',
+      password: 'secret1',
+    });
   });
   it.each([
     [{ email: '', password: 'secret1' }, 'email: Please enter a valid email address'],
@@ -49,7 +57,9 @@ describe('registerSchema and the sign-up form', () => {
     expect(messages(result)).toContain("confirmPassword: Passwords don't match");
   });
   it('requires the confirmation', () => {
-    expect(messages(signupFormSchema.safeParse({ ...good, confirmPassword: '' }))).toContain('confirmPassword: Please confirm your password');
+    expect(messages(signupFormSchema.safeParse({ ...good, confirmPassword: '' }))).toContain(
+      'confirmPassword: Please confirm your password',
+    );
   });
 });
 
@@ -75,13 +85,19 @@ describe('forgot and reset', () => {
     expect(messages(result)).toContain('password: Password must be at least 8 characters');
   });
   it('checks the change-password confirmation', () => {
-    const result = changePasswordFormSchema.safeParse({ current_password: 'x', new_password: 'Steep3dLeaves', confirm_password: 'nope' });
+    const result = changePasswordFormSchema.safeParse({
+      current_password: 'x',
+      new_password: 'Steep3dLeaves',
+      confirm_password: 'nope',
+    });
     expect(messages(result)).toContain('confirm_password: Passwords do not match');
   });
 });
 
 describe('profileUpdateSchema', () => {
   it('strips fields the user may not set', () => {
-    expect(profileUpdateSchema.parse({ username: 'new_name', is_admin: true, coin_balance: 9 })).toEqual({ username: 'new_name' });
+    expect(profileUpdateSchema.parse({ username: 'new_name', is_admin: true, coin_balance: 9 })).toEqual({
+      username: 'new_name',
+    });
   });
 });

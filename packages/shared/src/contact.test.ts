@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema } from './contact.js';
 
-const good = { fullname: 'Maya Brew', email: 'maya@example.com', subject: 'Hello there', message: 'A message of some length.' };
-const messages = (input: object) => contactSchema.safeParse({ ...good, ...input }).error?.issues.map((i) => i.message) ?? [];
+const good = {
+  fullname: 'Maya Brew',
+  email: 'maya@example.com',
+  subject: 'Hello there',
+  message: 'A message of some length.',
+};
+const messages = (input: object) =>
+  contactSchema.safeParse({ ...good, ...input }).error?.issues.map((i) => i.message) ?? [];
 
 describe('contactSchema (spec §5)', () => {
   it('accepts a valid message', () => expect(contactSchema.safeParse(good).success).toBe(true));
@@ -20,5 +26,6 @@ describe('contactSchema (spec §5)', () => {
   ])('%j → %s', (input, expected) => {
     expect(messages(input)).toContain(expected);
   });
-  it('trims before measuring', () => expect(messages({ message: '   short    ' })).toContain('Message must be at least 10 characters long'));
+  it('trims before measuring', () =>
+    expect(messages({ message: '   short    ' })).toContain('Message must be at least 10 characters long'));
 });

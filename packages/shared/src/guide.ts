@@ -26,7 +26,8 @@ export const COIN_ACTIONS: ReadonlyArray<CoinAction> = [
     id: 'submitReversal',
     name: 'Submit Reversal',
     cost: COSTS.submitReversal,
-    explanation: 'Reverse the table: post your side of the story, linked to the original tea. Moderators review it before it appears.',
+    explanation:
+      'Reverse the table: post your side of the story, linked to the original tea. Moderators review it before it appears.',
   },
   {
     id: 'submitTea',
@@ -44,7 +45,8 @@ export const COIN_ACTIONS: ReadonlyArray<CoinAction> = [
     id: 'emptyPot',
     name: 'Empty the Pot',
     cost: COSTS.emptyPot,
-    explanation: 'Delete your own tea, as long as nobody else has unlocked it yet. It is a penalty for taking words back, not a service fee.',
+    explanation:
+      'Delete your own tea, as long as nobody else has unlocked it yet. It is a penalty for taking words back, not a service fee.',
   },
 ];
 
@@ -84,23 +86,27 @@ export const COIN_FAQ: ReadonlyArray<CoinFaqItem> = [
   {
     id: 'refunds',
     question: 'Can I get a refund?',
-    answer: 'Coin purchases are generally final. If something went wrong, such as a technical problem or a purchase you made by accident, contact our support team and we will look into it.',
+    answer:
+      'Coin purchases are generally final. If something went wrong, such as a technical problem or a purchase you made by accident, contact our support team and we will look into it.',
     link: { to: '/contact', label: 'Contact support' },
   },
   {
     id: 'why-coins',
     question: 'Why does the site use coins at all?',
-    answer: 'Coins put a small price on every action. That promotes thoughtful, quality posts, cuts down on spam and throwaway reports, and helps sustain the community and its moderators.',
+    answer:
+      'Coins put a small price on every action. That promotes thoughtful, quality posts, cuts down on spam and throwaway reports, and helps sustain the community and its moderators.',
   },
   {
     id: 'why-unlock',
     question: 'Why does unlocking a tea cost coins?',
-    answer: 'Locked cards hide the story and mask the tagged handle, so the people being discussed are not exposed to casual scrolling. Asking for a few coins makes reading a deliberate choice, and it is the same small price that keeps spam and low-effort posting away.',
+    answer:
+      'Locked cards hide the story and mask the tagged handle, so the people being discussed are not exposed to casual scrolling. Asking for a few coins makes reading a deliberate choice, and it is the same small price that keeps spam and low-effort posting away.',
   },
   {
     id: 'spent-coins',
     question: 'What happens to the coins I spend?',
-    answer: 'Spent coins leave circulation. They are not passed to the author or to anyone else, so nobody can earn money by posting gossip. Every change to your balance is recorded in your transaction history.',
+    answer:
+      'Spent coins leave circulation. They are not passed to the author or to anyone else, so nobody can earn money by posting gossip. Every change to your balance is recorded in your transaction history.',
   },
   {
     id: 'own-posts',
@@ -110,6 +116,7 @@ export const COIN_FAQ: ReadonlyArray<CoinFaqItem> = [
   {
     id: 'failed-actions',
     question: 'Will I lose coins if an action fails?',
-    answer: 'No. Coins are only taken when the action succeeds. If an unlock, comment or post fails, your balance is left untouched.',
+    answer:
+      'No. Coins are only taken when the action succeeds. If an unlock, comment or post fails, your balance is left untouched.',
   },
 ];

@@ -18,7 +18,9 @@ describe('categoryInputSchema', () => {
     [{ description: 'too short' }, 'Description must be at least 10 characters'],
     [{ description: 'd'.repeat(201) }, 'Description must be less than 200 characters'],
   ])('%j → %s', (patch, expected) => {
-    expect(messages(categoryInputSchema, { name: 'Fine Name', description: 'A fine description.', ...patch })).toContain(expected);
+    expect(
+      messages(categoryInputSchema, { name: 'Fine Name', description: 'A fine description.', ...patch }),
+    ).toContain(expected);
   });
 });
 
@@ -26,13 +28,17 @@ describe('stateInputSchema', () => {
   it('accepts the 50 states and upper-cases codes', () => {
     expect(US_STATES).toHaveLength(50);
     expect(new Set(US_STATES.map((s) => s.code)).size).toBe(50);
-    expect(stateInputSchema.parse({ name: 'Washington D.C.', code: 'dc', description: 'The capital district.' }).code).toBe('DC');
+    expect(
+      stateInputSchema.parse({ name: 'Washington D.C.', code: 'dc', description: 'The capital district.' }).code,
+    ).toBe('DC');
   });
   it.each([
     [{ name: 'A' }, 'State name must be at least 2 characters'],
     [{ code: 'ABC' }, 'State code must be two letters'],
     [{ code: '1A' }, 'State code must be two letters'],
   ])('%j → %s', (patch, expected) => {
-    expect(messages(stateInputSchema, { name: 'Ohio', code: 'OH', description: 'The Buckeye State.', ...patch })).toContain(expected);
+    expect(
+      messages(stateInputSchema, { name: 'Ohio', code: 'OH', description: 'The Buckeye State.', ...patch }),
+    ).toContain(expected);
   });
 });

@@ -44,7 +44,12 @@ export async function openPglite(dir?: string): Promise<Database> {
 }
 
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 10_000,
+  });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema });

@@ -25,7 +25,10 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
       .onConflictDoNothing()
       .returning();
     if (claimed.length === 0) return false;
-    await tx.insert(categories).values([...DEFAULT_CATEGORIES]).onConflictDoNothing();
+    await tx
+      .insert(categories)
+      .values([...DEFAULT_CATEGORIES])
+      .onConflictDoNothing();
     await tx
       .insert(states)
       .values(US_STATES.map((s) => ({ ...s, description: stateDescription(s.name) })))
@@ -35,14 +38,24 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: how a real deployment gets its first admin. Existing accounts are promoted. */
-export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<'created' | 'promoted' | 'unchanged'> {
+export async function ensureAdmin(
+  db: Db,
+  admin: { email: string; password: string },
+): Promise<'created' | 'promoted' | 'unchanged'> {
   const existing = await findUserByEmail(db, admin.email);
   if (existing) {
     if (existing.isAdmin && existing.isActive) return 'unchanged';
-    await db.update(users).set({ isAdmin: true, isActive: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ isAdmin: true, isActive: true, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
     return 'promoted';
   }
-  const base = admin.email.split('@')[0]?.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 14) || 'admin';
+  const base =
+    admin.email
+      .split('@')[0]
+      ?.replace(/[^A-Za-z0-9_]/g, '_')
+      .slice(0, 14) || 'admin';
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   await db.insert(users).values({
     username: `${base}_${Number(count) + 1}`.slice(0, 20),
@@ -62,11 +75,22 @@ export async function seedDemoUsers(db: Db, config: Pick<Config, 'signupBonusCoi
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ username: account.username, email: account.email, passwordHash, isAdmin: account.isAdmin, emailVerifiedAt: new Date() })
+        .values({
+          username: account.username,
+          email: account.email,
+          passwordHash,
+          isAdmin: account.isAdmin,
+          emailVerifiedAt: new Date(),
+        })
         .returning({ id: users.id });
       if (!user) return;
       if (config.signupBonusCoins > 0) {
-        await creditCoins(tx, { userId: user.id, amount: config.signupBonusCoins, kind: 'signup_bonus', reason: 'Welcome bonus' });
+        await creditCoins(tx, {
+          userId: user.id,
+          amount: config.signupBonusCoins,
+          kind: 'signup_bonus',
+          reason: 'Welcome bonus',
+        });
       }
       await creditCoins(tx, { userId: user.id, amount: account.coins, kind: 'demo_grant', reason: 'Demo coins' });
     });

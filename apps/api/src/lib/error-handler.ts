@@ -37,12 +37,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: ErrorResponse = { detail: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
+      const body: ErrorResponse = {
+        detail: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      };
       return reply.status(error.statusCode).send(body);
     }
     const fieldErrors = fieldErrorsOf(error);
     if (fieldErrors.length > 0) {
-      return reply.status(422).send({ detail: fieldErrors[0]?.message, code: ERROR_CODES.validation, errors: fieldErrors });
+      return reply
+        .status(422)
+        .send({ detail: fieldErrors[0]?.message, code: ERROR_CODES.validation, errors: fieldErrors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500 || isResponseSerializationError(error)) {

@@ -31,7 +31,9 @@ const DEFAULT_DETAIL = MESSAGES.auth.tooManyAttempts;
 
 export function createRateLimits(options: { prefix: string; redis?: Redis }): RateLimits {
   const limiters = new Map<RuleName, RateLimiterAbstract>();
-  for (const [name, rule] of Object.entries(RATE_LIMIT_RULES) as Array<[RuleName, (typeof RATE_LIMIT_RULES)[RuleName]]>) {
+  for (const [name, rule] of Object.entries(RATE_LIMIT_RULES) as Array<
+    [RuleName, (typeof RATE_LIMIT_RULES)[RuleName]]
+  >) {
     const keyPrefix = `${options.prefix}:rl:${name}`;
     limiters.set(
       name,

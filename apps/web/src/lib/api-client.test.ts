@@ -21,14 +21,27 @@ describe('api client', () => {
   });
 
   it('turns an error body into an ApiError with the §8 message, code and field errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(409, { detail: 'Taken.', code: 'CONFLICT', errors: [{ field: 'email', message: 'Taken.' }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(409, { detail: 'Taken.', code: 'CONFLICT', errors: [{ field: 'email', message: 'Taken.' }] }),
+      ),
+    );
     const error = await api.post('/x', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, message: 'Taken.', code: 'CONFLICT', fieldErrors: [{ field: 'email', message: 'Taken.' }] });
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'Taken.',
+      code: 'CONFLICT',
+      fieldErrors: [{ field: 'email', message: 'Taken.' }],
+    });
   });
 
   it('falls back to the status text of the catalogue when the body says nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 403 })),
+    );
     await expect(api.get('/x')).rejects.toThrow("You don't have permission to perform this action.");
   });
 

@@ -91,7 +91,11 @@ function refreshOnce(): Promise<boolean> {
     const { refreshToken } = getSession();
     if (!refreshToken) return false;
     try {
-      const response = await send('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken }, anonymous: true });
+      const response = await send('/auth/refresh', {
+        method: 'POST',
+        body: { refresh_token: refreshToken },
+        anonymous: true,
+      });
       if (!response.ok) return false;
       const data = (await response.json()) as RefreshResponse;
       setTokens(data.accessToken, data.refreshToken);

@@ -19,7 +19,12 @@ describe('toast store (spec §4 notifications)', () => {
     act(() => {
       id = toastError('It broke');
     });
-    expect(result.current[0]).toMatchObject({ title: 'Error', description: 'It broke', variant: 'destructive', open: true });
+    expect(result.current[0]).toMatchObject({
+      title: 'Error',
+      description: 'It broke',
+      variant: 'destructive',
+      open: true,
+    });
     act(() => updateToast(id, { description: 'Still broken' }));
     expect(result.current[0]?.description).toBe('Still broken');
     act(() => dismissToast(id));

@@ -22,7 +22,8 @@ describe('abbreviateCoins', () => {
 });
 
 describe('initials', () => {
-  it('takes the first two characters of the username, uppercased', () => expect(initials('tea_lover', 'x@y.z')).toBe('TE'));
+  it('takes the first two characters of the username, uppercased', () =>
+    expect(initials('tea_lover', 'x@y.z')).toBe('TE'));
   it('falls back to the email', () => expect(initials('', 'maya@example.com')).toBe('MA'));
   it("falls back to 'U'", () => expect(initials(undefined, null)).toBe('U'));
   it('handles a one-character name', () => expect(initials('q')).toBe('Q'));

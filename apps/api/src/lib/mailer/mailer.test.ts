@@ -58,7 +58,10 @@ describe('mail outbox delivers each mail once', () => {
     await up.retryPending();
     expect(sink.messages.length).toBe(before);
     expect(countWithSubject('queued once')).toBe(1);
-    const [sent] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, row?.id ?? ''));
+    const [sent] = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, row?.id ?? ''));
     expect(sent?.status).toBe('sent');
   });
 

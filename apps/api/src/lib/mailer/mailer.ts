@@ -33,7 +33,10 @@ export function createMailer(options: { db: Db; from: string; transport?: Transp
     if (!transport) return;
     try {
       await transport.sendMail({ from, ...message });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null }).where(eq(mailOutbox.id, id));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null })
+        .where(eq(mailOutbox.id, id));
     } catch (error) {
       const lastError = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
       log.warn({ mailId: id, err: lastError }, 'mail delivery failed; will retry');
@@ -86,11 +89,25 @@ export function createMailer(options: { db: Db; from: string; transport?: Transp
       const claimed = await db
         .update(mailOutbox)
         .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, lockedUntil: lease() })
-        .where(and(inArray(mailOutbox.id, candidates.map((c) => c.id)), due))
+        .where(
+          and(
+            inArray(
+              mailOutbox.id,
+              candidates.map((c) => c.id),
+            ),
+            due,
+          ),
+        )
         .returning();
       await Promise.all(
         claimed.map((row) =>
-          deliver(row.id, { to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo ?? undefined }),
+          deliver(row.id, {
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            replyTo: row.replyTo ?? undefined,
+          }),
         ),
       );
     },

@@ -17,26 +17,44 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 export function verifyEmailMail(to: string, username: string, url: string): MailMessage {
-  const lines = [`Hi ${username},`, `Welcome to ${APP_NAME}! Confirm your email address to start spilling tea.`, `This link works once and expires in ${TOKEN_TTL.verifyEmailHours} hours.`];
+  const lines = [
+    `Hi ${username},`,
+    `Welcome to ${APP_NAME}! Confirm your email address to start spilling tea.`,
+    `This link works once and expires in ${TOKEN_TTL.verifyEmailHours} hours.`,
+  ];
   return {
     to,
     subject: `Verify your ${APP_NAME} email`,
     text: `${lines.join('\n\n')}\n\n${url}\n\nIf you did not sign up, ignore this email.`,
-    html: layout('Verify your email', [...lines, 'If you did not sign up, ignore this email.'], { label: 'Verify email', url }),
+    html: layout('Verify your email', [...lines, 'If you did not sign up, ignore this email.'], {
+      label: 'Verify email',
+      url,
+    }),
   };
 }
 
 export function resetPasswordMail(to: string, username: string, url: string): MailMessage {
-  const lines = [`Hi ${username},`, 'Someone asked to reset the password of your account. If it was you, choose a new password:', `This link works once and expires in ${TOKEN_TTL.resetPasswordHours} hour.`];
+  const lines = [
+    `Hi ${username},`,
+    'Someone asked to reset the password of your account. If it was you, choose a new password:',
+    `This link works once and expires in ${TOKEN_TTL.resetPasswordHours} hour.`,
+  ];
   return {
     to,
     subject: `Reset your ${APP_NAME} password`,
     text: `${lines.join('\n\n')}\n\n${url}\n\nIf you did not ask for this, ignore this email; your password stays the same.`,
-    html: layout('Reset your password', [...lines, 'If you did not ask for this, ignore this email; your password stays the same.'], { label: 'Reset password', url }),
+    html: layout(
+      'Reset your password',
+      [...lines, 'If you did not ask for this, ignore this email; your password stays the same.'],
+      { label: 'Reset password', url },
+    ),
   };
 }
 
-export function contactMail(to: string, input: { fullname: string; email: string; subject: string; message: string }): MailMessage {
+export function contactMail(
+  to: string,
+  input: { fullname: string; email: string; subject: string; message: string },
+): MailMessage {
   const lines = [`From: ${input.fullname} <${input.email}>`, `Subject: ${input.subject}`, input.message];
   return {
     to,

@@ -32,10 +32,18 @@ export async function register(ctx: AppContext, input: RegisterData, ip: string)
   let created: { user: UserRow; token: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash })
+        .returning();
       if (!user) throw new Error('user insert returned nothing');
       if (ctx.config.signupBonusCoins > 0) {
-        await creditCoins(tx, { userId: user.id, amount: ctx.config.signupBonusCoins, kind: 'signup_bonus', reason: 'Welcome bonus' });
+        await creditCoins(tx, {
+          userId: user.id,
+          amount: ctx.config.signupBonusCoins,
+          kind: 'signup_bonus',
+          reason: 'Welcome bonus',
+        });
       }
       return { user, token: await issueEmailToken(tx, user.id, 'verify_email') };
     });

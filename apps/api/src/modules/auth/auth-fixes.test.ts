@@ -37,13 +37,21 @@ describe('refresh token reuse (reliability A2)', () => {
 });
 
 describe('calls without a body', () => {
-  it('reset-password in the spec\'s query form needs no body', async () => {
+  it("reset-password in the spec's query form needs no body", async () => {
     const user = await buildUser(app);
-    const forgot = await app.inject({ method: 'POST', url: `${API}/auth/forgot-password?email=${encodeURIComponent(user.email)}`, remoteAddress: nextIp() });
+    const forgot = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/forgot-password?email=${encodeURIComponent(user.email)}`,
+      remoteAddress: nextIp(),
+    });
     expect(forgot.statusCode).toBe(202);
     const mail = await lastMailTo(app, user.email);
     const token = linkToken(mail?.text ?? '', '/reset-password/');
-    const res = await app.inject({ method: 'POST', url: `${API}/auth/reset-password/${token}?new_password=Fresh-Leaves42`, remoteAddress: nextIp() });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/reset-password/${token}?new_password=Fresh-Leaves42`,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.auth.resetDone });
     expect((await login(app, user.email, 'Fresh-Leaves42')).statusCode).toBe(200);
@@ -57,7 +65,12 @@ describe('calls without a body', () => {
 
 describe('authentication comes before validation', () => {
   it('answers 401, not 422, to an anonymous call with a bad body', async () => {
-    const res = await app.inject({ method: 'PATCH', url: `${API}/user/profile`, payload: { username: '!' }, remoteAddress: nextIp() });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `${API}/user/profile`,
+      payload: { username: '!' },
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -67,10 +80,22 @@ describe('password checks are throttled per account', () => {
     const user = await buildUser(app);
     const { auth } = await tokensFor(app, user);
     for (let i = 0; i < 10; i += 1) {
-      const res = await app.inject({ method: 'POST', url: `${API}/auth/check-password`, headers: auth, payload: { password: `guess-${i}` }, remoteAddress: nextIp() });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API}/auth/check-password`,
+        headers: auth,
+        payload: { password: `guess-${i}` },
+        remoteAddress: nextIp(),
+      });
       expect(res.json()).toEqual({ valid: false });
     }
-    const blocked = await app.inject({ method: 'POST', url: `${API}/auth/check-password`, headers: bearer(auth.authorization.slice(7)), payload: { password: user.password }, remoteAddress: nextIp() });
+    const blocked = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/check-password`,
+      headers: bearer(auth.authorization.slice(7)),
+      payload: { password: user.password },
+      remoteAddress: nextIp(),
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
   });

@@ -1,7 +1,20 @@
 import {
-  checkPasswordResponseSchema, checkPasswordSchema, currentUserSchema, emailQuerySchema, loginFormBodySchema,
-  MESSAGES, messageResponseSchema, refreshQuerySchema, refreshResponseSchema, registerSchema, resetPasswordSchema,
-  tokenPairSchema, tokenParamSchema, updatePasswordSchema, type RefreshResponse, type TokenPair,
+  checkPasswordResponseSchema,
+  checkPasswordSchema,
+  currentUserSchema,
+  emailQuerySchema,
+  loginFormBodySchema,
+  MESSAGES,
+  messageResponseSchema,
+  refreshQuerySchema,
+  refreshResponseSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenPairSchema,
+  tokenParamSchema,
+  updatePasswordSchema,
+  type RefreshResponse,
+  type TokenPair,
 } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,8 +39,14 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.post('/login', {
-    schema: { tags, summary: 'Sign in (form-encoded, username holds the email)', body: loginFormBodySchema, response: { 200: tokenPairSchema } },
-    handler: async (request) => sessions.login(ctx, { email: request.body.username, password: request.body.password, ip: request.ip }),
+    schema: {
+      tags,
+      summary: 'Sign in (form-encoded, username holds the email)',
+      body: loginFormBodySchema,
+      response: { 200: tokenPairSchema },
+    },
+    handler: async (request) =>
+      sessions.login(ctx, { email: request.body.username, password: request.body.password, ip: request.ip }),
   });
 
   app.post('/register', {
@@ -78,8 +97,11 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: messageResponseSchema },
     },
     handler: async (request) => {
-      const parsed = resetPasswordSchema.safeParse({ new_password: request.body?.new_password ?? request.query.new_password });
-      if (!parsed.success) throw validationFailed(parsed.error.issues.map((i) => ({ field: 'new_password', message: i.message })));
+      const parsed = resetPasswordSchema.safeParse({
+        new_password: request.body?.new_password ?? request.query.new_password,
+      });
+      if (!parsed.success)
+        throw validationFailed(parsed.error.issues.map((i) => ({ field: 'new_password', message: i.message })));
       await accounts.resetPassword(ctx, request.params.token, parsed.data.new_password);
       return { message: MESSAGES.auth.resetDone };
     },
@@ -97,9 +119,16 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/check-password', {
-    schema: { tags, summary: 'Tells whether a password is the current one (before sensitive changes)', body: checkPasswordSchema, response: { 200: checkPasswordResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Tells whether a password is the current one (before sensitive changes)',
+      body: checkPasswordSchema,
+      response: { 200: checkPasswordResponseSchema },
+    },
     onRequest: root.authenticate,
-    handler: async (request) => ({ valid: await accounts.checkPassword(ctx, currentUser(request), request.body.password) }),
+    handler: async (request) => ({
+      valid: await accounts.checkPassword(ctx, currentUser(request), request.body.password),
+    }),
   });
 
   app.get('/refresh', {
@@ -113,7 +142,11 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/logout', {
-    schema: { tags, body: z.object({ refresh_token: z.string().max(200).optional() }).nullish(), response: { 204: z.null() } },
+    schema: {
+      tags,
+      body: z.object({ refresh_token: z.string().max(200).optional() }).nullish(),
+      response: { 204: z.null() },
+    },
     handler: async (request, reply) => {
       await sessions.logout(ctx, request.body?.refresh_token);
       return reply.status(204).send(null);

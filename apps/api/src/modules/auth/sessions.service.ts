@@ -10,7 +10,12 @@ import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from './
 export const inactiveError = () => forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
 const sessionExpired = () => unauthorized(MESSAGES.auth.invalidRefresh, ERROR_CODES.invalidToken);
 
-export async function issueTokenPair(ctx: AppContext, db: DbOrTx, user: UserRow, familyId?: string): Promise<TokenPair> {
+export async function issueTokenPair(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: UserRow,
+  familyId?: string,
+): Promise<TokenPair> {
   const [accessToken, refreshToken] = await Promise.all([
     ctx.tokens.signAccess({ sub: user.id, admin: user.isAdmin }),
     createRefreshToken(db, user.id, familyId),
@@ -22,11 +27,16 @@ export async function issueTokenPair(ctx: AppContext, db: DbOrTx, user: UserRow,
  * Failed attempts are counted per IP and per account; the budget is checked before the password
  * so a locked-out attacker learns nothing more. Unknown emails cost the same time as wrong passwords.
  */
-export async function login(ctx: AppContext, input: { email: string; password: string; ip: string }): Promise<TokenPair> {
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; ip: string },
+): Promise<TokenPair> {
   await ctx.limits.assertAvailable('loginFailuresPerIp', input.ip);
   await ctx.limits.assertAvailable('loginFailuresPerAccount', input.email);
   const user = await findUserByEmail(ctx.db, input.email);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnPasswordCheck(input.password), false);
   if (!user || !valid) {
     await ctx.limits.hit('loginFailuresPerIp', input.ip);
     await ctx.limits.hit('loginFailuresPerAccount', input.email);

@@ -27,7 +27,8 @@ export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const items = (await latest())
       .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p><pre>${linkify(m.text)}</pre></article>`,
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p><pre>${linkify(m.text)}</pre></article>`,
       )
       .join('');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox · Kettle</title>

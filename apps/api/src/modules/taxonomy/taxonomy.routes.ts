@@ -7,10 +7,22 @@ import { categories, states } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), metadata: z.object({ total_elements: z.number(), skip: z.number(), limit: z.number() }) });
+  z.object({
+    data: z.array(item),
+    metadata: z.object({ total_elements: z.number(), skip: z.number(), limit: z.number() }),
+  });
 
-const toCategory = (row: typeof categories.$inferSelect) => ({ id: row.id, name: row.name, description: row.description });
-const toState = (row: typeof states.$inferSelect) => ({ id: row.id, name: row.name, code: row.code, description: row.description });
+const toCategory = (row: typeof categories.$inferSelect) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+});
+const toState = (row: typeof states.$inferSelect) => ({
+  id: row.id,
+  name: row.name,
+  code: row.code,
+  description: row.description,
+});
 
 /** Public reads; the admin writes arrive with the moderation issue. */
 export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {

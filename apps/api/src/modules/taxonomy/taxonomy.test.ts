@@ -14,7 +14,10 @@ describe('categories and states (public reads)', () => {
   it('lists the 15 default categories, each with a description', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/categories/' });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ data: Array<{ id: string; name: string; description: string }>; metadata: { total_elements: number } }>();
+    const body = res.json<{
+      data: Array<{ id: string; name: string; description: string }>;
+      metadata: { total_elements: number };
+    }>();
     expect(body.metadata.total_elements).toBe(15);
     expect(body.data.map((c) => c.name).sort()).toEqual(DEFAULT_CATEGORIES.map((c) => c.name).sort());
     for (const c of body.data) expect(c.description.length).toBeGreaterThanOrEqual(10);

@@ -8,7 +8,8 @@ import { currentUser } from '../../plugins/authenticate.js';
 import { toCurrentUser } from './users.presenter.js';
 import { uniqueViolationField, usernameTaken } from './users.repository.js';
 
-const usernameConflict = () => conflict(MESSAGES.auth.usernameTaken, [{ field: 'username', message: MESSAGES.auth.usernameTaken }]);
+const usernameConflict = () =>
+  conflict(MESSAGES.auth.usernameTaken, [{ field: 'username', message: MESSAGES.auth.usernameTaken }]);
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

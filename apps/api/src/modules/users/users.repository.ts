@@ -24,7 +24,8 @@ export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?:
 
 /** Postgres unique violations, mapped to the field they concern. */
 export function uniqueViolationField(error: unknown): 'email' | 'username' | null {
-  const record = error && typeof error === 'object' ? (error as { code?: unknown; constraint?: unknown; cause?: unknown }) : {};
+  const record =
+    error && typeof error === 'object' ? (error as { code?: unknown; constraint?: unknown; cause?: unknown }) : {};
   if (record.code !== '23505') return record.cause ? uniqueViolationField(record.cause) : null;
   const constraint = String(record.constraint ?? '');
   if (constraint.includes('email')) return 'email';

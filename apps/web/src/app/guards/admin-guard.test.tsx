@@ -19,7 +19,14 @@ const me = (isAdmin: boolean) => ({
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/admin', element: <AdminGuard><h1>Admin area</h1></AdminGuard> },
+      {
+        path: '/admin',
+        element: (
+          <AdminGuard>
+            <h1>Admin area</h1>
+          </AdminGuard>
+        ),
+      },
       { path: '/auth/signin', element: <h1>Sign in page</h1> },
     ],
     { initialEntries: [path] },
@@ -42,7 +49,10 @@ describe('AdminGuard', () => {
 
   it('shows a spinner while the user loads, then Access Denied to a non-admin', async () => {
     setTokens('token', 'refresh');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me(false)), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(me(false)), { status: 200 })),
+    );
     renderAt('/admin');
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
@@ -52,7 +62,10 @@ describe('AdminGuard', () => {
 
   it('lets an admin in', async () => {
     setTokens('token', 'refresh');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me(true)), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(me(true)), { status: 200 })),
+    );
     renderAt('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument();
   });

@@ -38,9 +38,15 @@ export function UserShell() {
             © {new Date().getFullYear()} {APP_NAME}. Spill responsibly.
           </p>
           <nav aria-label="Footer" className="flex gap-4">
-            <Link to="/terms" className="hover:text-foreground">Terms</Link>
-            <Link to="/guide" className="hover:text-foreground">Coin Guide</Link>
-            <Link to="/contact" className="hover:text-foreground">Contact</Link>
+            <Link to="/terms" className="hover:text-foreground">
+              Terms
+            </Link>
+            <Link to="/guide" className="hover:text-foreground">
+              Coin Guide
+            </Link>
+            <Link to="/contact" className="hover:text-foreground">
+              Contact
+            </Link>
           </nav>
         </div>
       </footer>

@@ -19,7 +19,9 @@ describe('fallback error page', () => {
   });
 
   it('shows the not-found page for a 404 route error', async () => {
-    const router = createMemoryRouter([{ path: '/', element: <p>home</p>, errorElement: <ErrorPage /> }], { initialEntries: ['/missing'] });
+    const router = createMemoryRouter([{ path: '/', element: <p>home</p>, errorElement: <ErrorPage /> }], {
+      initialEntries: ['/missing'],
+    });
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');

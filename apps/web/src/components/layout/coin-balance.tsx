@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 export function CoinBalance({ balance, className }: { balance: number; className?: string }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-secondary-foreground', className)}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-secondary-foreground',
+        className,
+      )}
       title={`${balance.toLocaleString()} Tea Coins`}
     >
       <Coins className="size-4 text-primary" aria-hidden="true" />

@@ -35,7 +35,10 @@ export function UserMenu({ user }: { user: CurrentUser | undefined }) {
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild>
-            <Link to="/account" className="flex items-center gap-2 rounded-lg px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted">
+            <Link
+              to="/account"
+              className="flex items-center gap-2 rounded-lg px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+            >
               <User className="size-4" aria-hidden="true" /> My Account
             </Link>
           </DropdownMenu.Item>

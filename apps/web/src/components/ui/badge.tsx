@@ -16,7 +16,11 @@ export function Badge({
 }: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof VARIANTS }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', VARIANTS[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        VARIANTS[variant],
+        className,
+      )}
       {...props}
     />
   );

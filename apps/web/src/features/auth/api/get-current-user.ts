@@ -22,6 +22,7 @@ export function useCurrentUser() {
     },
     enabled: isAuthenticated,
     staleTime: 60_000,
-    retry: (count, error) => !(error instanceof ApiError && (error.status === 401 || error.status === 403)) && count < 3,
+    retry: (count, error) =>
+      !(error instanceof ApiError && (error.status === 401 || error.status === 403)) && count < 3,
   });
 }

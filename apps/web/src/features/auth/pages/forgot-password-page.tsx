@@ -52,11 +52,14 @@ export function ForgotPasswordPage() {
       <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-4">
         <FormAlert message={forgot.isError ? apiErrorMessage(forgot.error) : null} />
         {forgot.isSuccess ? (
-          <div role="status" className="flex items-start gap-2 rounded-lg bg-secondary px-3 py-2 text-sm text-secondary-foreground">
+          <div
+            role="status"
+            className="flex items-start gap-2 rounded-lg bg-secondary px-3 py-2 text-sm text-secondary-foreground"
+          >
             <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
             <p>
-              If an account exists for <strong className="break-all">{forgot.variables.email}</strong>, a reset link is on
-              its way. It expires in {LINK_LIFETIME}, so check your inbox (and spam folder) soon.
+              If an account exists for <strong className="break-all">{forgot.variables.email}</strong>, a reset link is
+              on its way. It expires in {LINK_LIFETIME}, so check your inbox (and spam folder) soon.
             </p>
           </div>
         ) : null}

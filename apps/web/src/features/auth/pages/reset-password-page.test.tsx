@@ -34,8 +34,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ResetPasswordPage', () => {
   it('enables submit once valid, sends new_password and goes to sign-in', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ message: 'ok' }), { status: 200 }),
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ message: 'ok' }), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const user = renderReset();
@@ -48,7 +48,10 @@ describe('ResetPasswordPage', () => {
 
   it('replaces the form with a way to get a new link when the token is dead', async () => {
     const body = { detail: 'This password reset link is invalid or has expired.', code: 'INVALID_TOKEN' };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })),
+    );
     const user = renderReset();
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(body.detail);

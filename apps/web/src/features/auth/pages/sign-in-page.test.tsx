@@ -77,14 +77,20 @@ describe('SignInPage', () => {
   });
 
   it('sends admins to /admin/', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ ...TOKENS, is_admin: true })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ...TOKENS, is_admin: true })),
+    );
     const { user } = renderSignIn();
     await fillAndSubmit(user, 'admin@example.com', 'secret123');
     expect(await screen.findByText('Admin home')).toBeInTheDocument();
   });
 
   it('returns to the page that asked for sign-in', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ ...TOKENS, is_admin: false })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ...TOKENS, is_admin: false })),
+    );
     const { user } = renderSignIn({ from: '/submit' });
     await fillAndSubmit(user, 'reader@example.com', 'secret123');
     expect(await screen.findByText('Submit page')).toBeInTheDocument();

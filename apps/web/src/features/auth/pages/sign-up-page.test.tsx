@@ -33,8 +33,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignUpPage', () => {
   it('hides the honeypot from people and sends it empty with the account', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ message: 'ok' }), { status: 201 }),
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ message: 'ok' }), { status: 201 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const user = renderSignUp();
@@ -54,8 +54,15 @@ describe('SignUpPage', () => {
   });
 
   it('shows a 409 under the field it is about', async () => {
-    const body = { detail: 'Conflict', code: 'CONFLICT', errors: [{ field: 'email', message: 'An account with this email already exists.' }] };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 409 })));
+    const body = {
+      detail: 'Conflict',
+      code: 'CONFLICT',
+      errors: [{ field: 'email', message: 'An account with this email already exists.' }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 409 })),
+    );
     const user = renderSignUp();
     await fill(user);
     expect(await screen.findByText('An account with this email already exists.')).toBeInTheDocument();

@@ -51,7 +51,11 @@ export function SignUpPage() {
   );
 
   return (
-    <AuthCard title="Create an account" description="Pick a username: it is the only name others see." footer={<SignInPrompt />}>
+    <AuthCard
+      title="Create an account"
+      description="Pick a username: it is the only name others see."
+      footer={<SignInPrompt />}
+    >
       <form onSubmit={handleValidSubmit} noValidate className="relative flex flex-col gap-4">
         <FormAlert message={errors.root?.server?.message} />
         <FormField label="Username" error={errors.username?.message}>

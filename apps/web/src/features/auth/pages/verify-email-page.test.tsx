@@ -22,8 +22,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('VerifyEmailPage', () => {
   it('spends the token once, even under StrictMode, then offers sign-in', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ message: 'Your email has been verified. You can now sign in.' }), { status: 200 }),
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ message: 'Your email has been verified. You can now sign in.' }), {
+          status: 200,
+        }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderVerify();
@@ -35,7 +38,10 @@ describe('VerifyEmailPage', () => {
 
   it('explains a dead link and offers a new one', async () => {
     const body = { detail: 'This verification link is invalid or has expired.', code: 'INVALID_TOKEN' };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })),
+    );
     renderVerify();
     expect(await screen.findByRole('alert')).toHaveTextContent(body.detail);
     expect(screen.getByRole('button', { name: 'Send a new verification link' })).toBeInTheDocument();

@@ -75,7 +75,12 @@ export function ContactForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         <Textarea rows={6} {...register('message')} />
       </FormField>
       <HoneypotField registration={register('website')} />
-      <SubmitButton pending={send.isPending} pendingLabel="Sending..." disabled={!isValid} className="w-full sm:w-auto sm:self-end">
+      <SubmitButton
+        pending={send.isPending}
+        pendingLabel="Sending..."
+        disabled={!isValid}
+        className="w-full sm:w-auto sm:self-end"
+      >
         Send Message
       </SubmitButton>
     </form>

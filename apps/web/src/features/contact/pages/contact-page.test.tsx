@@ -86,8 +86,8 @@ describe('ContactPage', () => {
   });
 
   it('sends the message as JSON, confirms and resets the form', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ message: 'Queued' }), { status: 202 }),
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ message: 'Queued' }), { status: 202 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const user = renderContact();
@@ -118,7 +118,10 @@ describe('ContactPage', () => {
 
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ detail: 'Mail is down.', code: 'SERVICE_UNAVAILABLE' }), { status: 503 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ detail: 'Mail is down.', code: 'SERVICE_UNAVAILABLE' }), { status: 503 }),
+      ),
     );
     await user.click(sendButton());
     expect(await screen.findByText('Mail is down.')).toBeInTheDocument();

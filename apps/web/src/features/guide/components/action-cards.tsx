@@ -10,7 +10,10 @@ export function ActionCards({ actions }: { actions: ReadonlyArray<CoinAction> })
           <Card className="h-full">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-3">
               <h3 className="font-display text-lg font-semibold leading-tight">{action.name}</h3>
-              <CoinCost amount={action.cost} className="rounded-full bg-secondary px-3 py-1 text-sm text-secondary-foreground" />
+              <CoinCost
+                amount={action.cost}
+                className="rounded-full bg-secondary px-3 py-1 text-sm text-secondary-foreground"
+              />
             </CardHeader>
             <CardContent>
               <p className="text-sm leading-relaxed text-muted-foreground">{action.explanation}</p>

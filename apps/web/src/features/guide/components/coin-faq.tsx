@@ -10,7 +10,10 @@ export function CoinFaq({ items }: { items: ReadonlyArray<CoinFaqItem> }) {
         <details key={item.id} className="group px-4 sm:px-6">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
-            <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden="true" />
+            <ChevronDown
+              className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+              aria-hidden="true"
+            />
           </summary>
           <div className="pb-4 text-sm leading-relaxed text-muted-foreground">
             <p>{item.answer}</p>

@@ -27,7 +27,10 @@ export function GuidePage() {
         description={`Everything you can do with Tea Coins on ${APP_NAME}, and what it costs.`}
       />
 
-      <section aria-labelledby="coins-intro-heading" className="mb-8 rounded-2xl border border-border bg-secondary/60 p-5 sm:p-6">
+      <section
+        aria-labelledby="coins-intro-heading"
+        className="mb-8 rounded-2xl border border-border bg-secondary/60 p-5 sm:p-6"
+      >
         <h2 id="coins-intro-heading" className="font-display text-xl font-semibold">
           What are Tea Coins?
         </h2>

@@ -16,9 +16,7 @@ export function CommunityGuidelinesSection() {
       </ol>
 
       <LegalSubheading>Enforcement</LegalSubheading>
-      <p>
-        Moderators choose a response that fits the breach. A severe breach can skip straight to a ban.
-      </p>
+      <p>Moderators choose a response that fits the breach. A severe breach can skip straight to a ban.</p>
       <LegalList>
         {ENFORCEMENT_STEPS.map((step) => (
           <li key={step.title}>
@@ -29,9 +27,16 @@ export function CommunityGuidelinesSection() {
 
       <LegalSubheading>Appeals</LegalSubheading>
       <p>
-        If you think we got it wrong, you can appeal within {LEGAL_POLICY.appealWindowDays} days of the decision
-        through the <Link to="/contact" className={legalLinkClass}>contact form</Link>. To report content that breaks
-        these rules, visit <Link to="/moderation" className={legalLinkClass}>Moderation &amp; Safety</Link>.
+        If you think we got it wrong, you can appeal within {LEGAL_POLICY.appealWindowDays} days of the decision through
+        the{' '}
+        <Link to="/contact" className={legalLinkClass}>
+          contact form
+        </Link>
+        . To report content that breaks these rules, visit{' '}
+        <Link to="/moderation" className={legalLinkClass}>
+          Moderation &amp; Safety
+        </Link>
+        .
       </p>
     </LegalSection>
   );

@@ -8,9 +8,7 @@ export function LegalSection({ id, children }: { id: TermsSectionId; children: R
       <h2 id={headingId(id)} className="font-display text-2xl font-semibold">
         {TERMS_TITLES[id]}
       </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-foreground/90">
-        {children}
-      </div>
+      <div className="mt-3 space-y-3 leading-relaxed text-foreground/90">{children}</div>
     </section>
   );
 }

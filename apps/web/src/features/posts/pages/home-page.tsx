@@ -9,7 +9,11 @@ export function HomePage() {
   return (
     <>
       <PageHeader title="All Teas" description="Fresh tea from the community, steeped and moderated." />
-      <EmptyState icon={Coffee} title="No posts available yet" description="When moderators approve the first teas, they appear here." />
+      <EmptyState
+        icon={Coffee}
+        title="No posts available yet"
+        description="When moderators approve the first teas, they appear here."
+      />
     </>
   );
 }

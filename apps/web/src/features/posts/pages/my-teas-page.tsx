@@ -8,7 +8,11 @@ export function MyTeasPage() {
   return (
     <>
       <PageHeader title="My Teas" description="No teas found" />
-      <EmptyState icon={CupSoda} title="You haven't created any teas yet" description="The teas you spill show up here, with their moderation status." />
+      <EmptyState
+        icon={CupSoda}
+        title="You haven't created any teas yet"
+        description="The teas you spill show up here, with their moderation status."
+      />
     </>
   );
 }
