@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { ensureAdmin, seedDemoUsers, seedReferenceData } from './db/seed.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
+import { createDiskStorage } from './lib/images/storage.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
@@ -67,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true })
     : undefined;
   if (redis) await redis.connect();
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const transport = options.mailTransport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
   const ctx: AppContext = {
     config,
@@ -75,7 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redis,
     mailer: createMailer({ db: database.db, from: config.mailFrom, transport, log: app.log }),
     limits: createRateLimits({ prefix: config.keyPrefix, redis }),
-    tokens: createTokenSigner(config.jwtSecret ?? loadOrCreateSecret(config.dataDir)),
+    tokens: createTokenSigner(secret),
+    images: createDiskStorage(join(config.dataDir, 'uploads')),
+    secret,
   };
   app.decorate('ctx', ctx);
 

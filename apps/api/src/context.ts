@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { ImageStorage } from './lib/images/storage.js';
 import type { Mailer } from './lib/mailer/mailer.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
@@ -13,5 +14,8 @@ export type AppContext = {
   mailer: Mailer;
   limits: RateLimits;
   tokens: TokenSigner;
+  images: ImageStorage;
+  /** Signs and checks private image URLs (and any other short-lived server secret use). */
+  secret: string;
   redis?: Redis;
 };

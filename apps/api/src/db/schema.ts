@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -55,6 +56,10 @@ export const coinLedger = pgTable(
   },
   (t) => [
     index('coin_ledger_user_created_idx').on(t.userId, t.createdAt),
+    // The daily drop is claimable once per UTC day: its reference is the day, and the database keeps it unique.
+    uniqueIndex('coin_ledger_daily_drop_key')
+      .on(t.userId, t.referenceId)
+      .where(sql`${t.kind} = 'daily_drop'`),
     check('coin_ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
 );
@@ -172,3 +177,84 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const POST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** Stored with its leading '@', as the author typed it. */
+    taggedHandle: text('tagged_handle').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    stateId: uuid('state_id')
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
+    evidenceLink: text('evidence_link'),
+    bounty: integer('bounty').notNull().default(0),
+    unlockPrice: integer('unlock_price').notNull().default(40),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    originalPostId: uuid('original_post_id').references((): AnyPgColumn => posts.id, { onDelete: 'set null' }),
+    voteCount: integer('vote_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('posts_status_created_idx').on(t.status, t.createdAt),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt),
+    index('posts_category_idx').on(t.categoryId),
+    index('posts_state_idx').on(t.stateId),
+    index('posts_handle_lower_idx').on(sql`lower(${t.taggedHandle})`),
+    index('posts_original_idx').on(t.originalPostId),
+    // One live (pending or approved) reversal per original post (decisions.md).
+    uniqueIndex('posts_one_live_reversal_key')
+      .on(t.originalPostId)
+      .where(sql`${t.originalPostId} is not null and ${t.status} in ('pending', 'approved')`),
+    check('posts_bounty_non_negative', sql`${t.bounty} >= 0`),
+    check('posts_unlock_price_non_negative', sql`${t.unlockPrice} >= 0`),
+  ],
+);
+
+export const postImages = pgTable(
+  'post_images',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Random, never derived from the file name, the user or the post. */
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('post_images_key').on(t.storageKey), index('post_images_post_idx').on(t.postId, t.position)],
+);
+
+/** In-app notices (post published or rejected, report outcomes), newest first per user. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);

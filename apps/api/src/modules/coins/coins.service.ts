@@ -1,10 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
-/** Why a balance changed. Spends arrive with the posts issues; credits exist from the start. */
-export type LedgerKind = 'signup_bonus' | 'daily_drop' | 'demo_grant' | 'admin_add' | 'admin_set' | 'refund';
+/** Why a balance changed. Every kind is one row per change in `coin_ledger`. */
+export type LedgerKind =
+  | 'signup_bonus'
+  | 'daily_drop'
+  | 'demo_grant'
+  | 'admin_add'
+  | 'admin_set'
+  | 'refund'
+  | 'submit_tea'
+  | 'submit_reversal';
+
+type Reference = { type: string; id: string };
 
 export type CreditInput = {
   userId: string;
@@ -12,8 +24,21 @@ export type CreditInput = {
   kind: LedgerKind;
   reason?: string;
   actorId?: string;
-  reference?: { type: string; id: string };
+  reference?: Reference;
 };
+
+export type SpendInput = Omit<CreditInput, 'amount'> & { cost: number };
+
+export const insufficientCoins = (cost: number) =>
+  new AppError(
+    402,
+    ERROR_CODES.insufficientCoins,
+    `You need ${cost} Tea Coins for this. Buy coins or claim your daily drop.`,
+  );
+
+const ledgerValues = (input: CreditInput | SpendInput) => sql`
+  ${input.kind}, ${input.reason ?? null}, ${input.actorId ?? null},
+  ${input.reference?.type ?? null}, ${input.reference?.id ?? null}`;
 
 /**
  * Adds coins and writes the ledger row in one statement, so the balance and the ledger
@@ -28,13 +53,62 @@ export async function creditCoins(db: DbOrTx, input: CreditInput): Promise<numbe
       returning id, coin_balance
     )
     insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, actor_id, reference_type, reference_id)
-    select id, ${input.amount}, coin_balance, ${input.kind}, ${input.reason ?? null}, ${input.actorId ?? null},
-           ${input.reference?.type ?? null}, ${input.reference?.id ?? null}
+    select id, ${input.amount}, coin_balance, ${ledgerValues(input)}
     from updated
     returning balance_after`);
   const [row] = rowsOf<{ balance_after: number }>(result);
   if (!row) throw new Error(`creditCoins: user ${input.userId} not found`);
   return Number(row.balance_after);
+}
+
+/**
+ * Takes coins only if the balance covers them: the conditional update is the lock, so two
+ * requests racing for the last coins cannot both win. Run it in the transaction that stores
+ * the thing being paid for; if that fails, the charge rolls back with it.
+ */
+export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number> {
+  if (!Number.isInteger(input.cost) || input.cost < 0) throw new Error('cost must be a non-negative integer');
+  if (input.cost === 0) return currentBalance(db, input.userId);
+  const result = await db.execute(sql`
+    with updated as (
+      update ${users} set coin_balance = coin_balance - ${input.cost}, updated_at = now()
+      where id = ${input.userId} and coin_balance >= ${input.cost}
+      returning id, coin_balance
+    )
+    insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, actor_id, reference_type, reference_id)
+    select id, ${-input.cost}, coin_balance, ${ledgerValues(input)}
+    from updated
+    returning balance_after`);
+  const [row] = rowsOf<{ balance_after: number }>(result);
+  if (!row) throw insufficientCoins(input.cost);
+  return Number(row.balance_after);
+}
+
+/** An admin sets a balance outright; the ledger stores the difference so sums still add up. */
+export async function setCoinBalance(
+  db: DbOrTx,
+  input: { userId: string; balance: number; reason?: string; actorId: string },
+): Promise<{ before: number; after: number }> {
+  const result = await db.execute(sql`
+    with old as (
+      select id, coin_balance from ${users} where id = ${input.userId} for update
+    ), updated as (
+      update ${users} u set coin_balance = ${input.balance}, updated_at = now()
+      from old where u.id = old.id
+      returning u.id, u.coin_balance, old.coin_balance as before
+    )
+    insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, actor_id)
+    select id, coin_balance - before, coin_balance, 'admin_set', ${input.reason ?? null}, ${input.actorId}
+    from updated
+    returning balance_after, balance_after - delta as before`);
+  const [row] = rowsOf<{ balance_after: number; before: number }>(result);
+  if (!row) throw new Error(`setCoinBalance: user ${input.userId} not found`);
+  return { before: Number(row.before), after: Number(row.balance_after) };
+}
+
+export async function currentBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ balance: users.coinBalance }).from(users).where(eq(users.id, userId));
+  return row?.balance ?? 0;
 }
 
 export async function ledgerSum(db: DbOrTx, userId: string): Promise<number> {

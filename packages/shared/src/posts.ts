@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+export const POST_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
+export type PostStatus = (typeof POST_STATUS_VALUES)[number];
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const ACCEPTED_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+export const MAX_IMAGE_BYTES = LIMITS.maxImageMb * 1024 * 1024;
+export const HANDLE_MAX = 50;
+
+export const POST_MESSAGES = {
+  imagesMax: `Maximum ${LIMITS.maxImages} images allowed`,
+  imageTooLarge: `Max file size is ${LIMITS.maxImageMb}MB`,
+  imageType: 'Only .jpg, .jpeg, .png and .webp formats are supported',
+  /** Picker errors (spec §2), shown to the user rather than only logged (decisions.md). */
+  pickerTooLarge: (name: string) => `File "${name}" is too large. Maximum size is ${LIMITS.maxImageMb}MB`,
+  pickerType: (name: string) => `File "${name}" is not a supported image type`,
+  pickerTooMany: `Maximum ${LIMITS.maxImages} images allowed`,
+  pickerFull: `Maximum ${LIMITS.maxImages} images reached`,
+  submitted: 'Tea Submitted Successfully!',
+  submitFailed: 'Failed to submit tea. Please try again.',
+  reversalFailed: 'Failed to submit reversal. Please try again.',
+  formReset: 'Form Reset',
+  approved: 'Post approved successfully!',
+  rejected: 'Post rejected successfully!',
+  updated: 'Post updated successfully!',
+  deleted: 'Post deleted successfully!',
+  handleLimit: 'You can submit at most 3 teas about the same handle per day. Try again tomorrow.',
+  reversalOwnPost: 'You cannot submit a reversal to your own post.',
+  reversalExists: 'This post already has a reversal.',
+  reversalOriginalMissing: 'The original post was not found.',
+  invalidTransition: (from: string, to: string) => `A ${from} post cannot be set to ${to}.`,
+} as const;
+
+/** Multipart sends every field as text; an empty optional field means "not given". */
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const titleField = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .min(LIMITS.titleMin, `Title must be at least ${LIMITS.titleMin} characters`)
+  .max(LIMITS.titleMax, `Title must be less than ${LIMITS.titleMax} characters`);
+
+const contentField = z
+  .string({ error: 'Content is required' })
+  .trim()
+  .min(1, 'Content is required')
+  .min(LIMITS.contentMin, `Content must be at least ${LIMITS.contentMin} characters`)
+  .max(LIMITS.contentMax, `Content must be less than ${LIMITS.contentMax} characters`);
+
+const idField = (required: string, invalid: string) =>
+  z.string({ error: required }).trim().min(1, required).pipe(z.uuid(invalid));
+
+export const handleField = z
+  .string({ error: "Subject's handle is required" })
+  .trim()
+  .min(1, "Subject's handle is required")
+  .max(HANDLE_MAX, `Handle must be at most ${HANDLE_MAX} characters`)
+  .regex(/^@[A-Za-z0-9_]+$/, 'Handle must start with @ and contain only letters, numbers, and underscores');
+
+const bountyField = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: 'Bounty must be a number' })
+    .int('Bounty must be a whole number')
+    .min(0, 'Bounty must be non-negative')
+    .max(1_000_000, 'Bounty is too large')
+    .default(0),
+);
+
+const evidenceLinkField = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ error: 'Must be a valid URL', protocol: /^https?$/ })
+    .max(2000, 'Must be a valid URL')
+    .optional(),
+);
+
+export const postCreateSchema = z.object({
+  title: titleField,
+  content: contentField,
+  category_id: idField('Category is required', 'Invalid category ID'),
+  state_id: idField('State is required', 'Invalid state ID'),
+  tagged_handle: handleField,
+  bounty: bountyField,
+  evidence_link: evidenceLinkField,
+});
+export type PostCreateInput = z.input<typeof postCreateSchema>;
+export type PostCreateData = z.output<typeof postCreateSchema>;
+
+export const reversalCreateSchema = postCreateSchema.extend({
+  original_post_id: idField('Invalid original post ID', 'Invalid original post ID'),
+});
+export type ReversalCreateInput = z.input<typeof reversalCreateSchema>;
+
+export const adminPostUpdateSchema = z.object({
+  title: titleField.optional(),
+  content: contentField.optional(),
+  category_id: idField('Category is required', 'Invalid category ID').optional(),
+  state_id: idField('State is required', 'Invalid state ID').optional(),
+  status: z.enum(POST_STATUS_VALUES, { error: 'Status is required' }),
+  unlock_price: z
+    .number({ error: 'Unlock price must be an integer' })
+    .int('Unlock price must be an integer')
+    .min(0, 'Unlock price must be non-negative')
+    .optional(),
+});
+export type AdminPostUpdateInput = z.input<typeof adminPostUpdateSchema>;
+
+export const postStatusUpdateSchema = z.object({
+  status: z.enum(POST_STATUS_VALUES, { error: 'Status is required' }),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+
+/** Moderation transitions of spec §4; an admin edit may set any status directly. */
+export const ALLOWED_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
+  pending: ['approved', 'rejected'],
+  approved: ['rejected'],
+  rejected: ['approved'],
+};
+
+export const postImageSchema = z.object({ id: z.uuid(), image_url: z.string() });
+
+/** A post as its author and admins see it (full content and handle). */
+export const ownPostSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  content: z.string(),
+  tagged_handle: z.string(),
+  category_id: z.uuid(),
+  state_id: z.uuid(),
+  category: z.object({ id: z.uuid(), name: z.string() }),
+  state: z.object({ id: z.uuid(), name: z.string(), code: z.string() }),
+  status: z.enum(POST_STATUS_VALUES),
+  rejection_reason: z.string().nullable(),
+  unlock_price: z.number().int(),
+  bounty: z.number().int(),
+  evidence_link: z.string().nullable(),
+  original_post_id: z.uuid().nullable(),
+  author_username: z.string(),
+  vote_count: z.number().int(),
+  image_urls: z.array(z.string()),
+  images: z.array(postImageSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OwnPost = z.infer<typeof ownPostSchema>;
+
+export const adminPostListQuerySchema = z.object({
+  category_id: z.uuid().optional(),
+  state_id: z.uuid().optional(),
+  status: z.enum(POST_STATUS_VALUES).optional(),
+  search: z.string().trim().max(100).optional(),
+  skip: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** The moderation queue reads oldest first. */
+  order: z.enum(['newest', 'oldest']).default('newest'),
+});
