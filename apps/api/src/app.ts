@@ -17,10 +17,12 @@ import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { createTokenSigner } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { coinsRoutes } from './modules/coins/coins.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
+import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -108,6 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(contactRoutes);
       await api.register(profileRoutes);
       await api.register(taxonomyRoutes);
+      await api.register(coinsRoutes);
+      await api.register(adminCoinsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -10,6 +10,7 @@ export * from './contact.js';
 export * from './taxonomy.js';
 export * from './seed-data.js';
 export * from './guide.js';
+export * from './coins.js';
 export * from './posts.js';
 export * from './helpers/abbreviate-coins.js';
 export * from './helpers/initials.js';

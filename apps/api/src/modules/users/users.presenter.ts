@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@kettle/shared';
+import type { AdminUser, CurrentUser } from '@kettle/shared';
 import type { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,3 +14,6 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   coin_balance: row.coinBalance,
   created_at: row.createdAt.toISOString(),
 });
+
+/** Admins see the same fields as the owner (spec §3 User). */
+export const toAdminUser = (row: UserRow): AdminUser => toCurrentUser(row);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import type { UserRow } from './users.presenter.js';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
@@ -24,10 +25,8 @@ export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?:
 
 /** Postgres unique violations, mapped to the field they concern. */
 export function uniqueViolationField(error: unknown): 'email' | 'username' | null {
-  const record =
-    error && typeof error === 'object' ? (error as { code?: unknown; constraint?: unknown; cause?: unknown }) : {};
-  if (record.code !== '23505') return record.cause ? uniqueViolationField(record.cause) : null;
-  const constraint = String(record.constraint ?? '');
+  const constraint = uniqueViolationConstraint(error);
+  if (constraint === null) return null;
   if (constraint.includes('email')) return 'email';
   if (constraint.includes('username')) return 'username';
   return null;

@@ -1,0 +1,26 @@
+import { dailyDropResultSchema, dailyDropStatusSchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { claimDailyDrop, dailyDropStatus } from './daily-drop.service.js';
+
+export async function coinsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.get('/coins/daily-drop', {
+    schema: { tags: ['coins'], response: { 200: dailyDropStatusSchema } },
+    onRequest: root.authenticate,
+    handler: async (request) => dailyDropStatus(ctx, currentUser(request)),
+  });
+
+  app.post('/coins/daily-drop', {
+    schema: {
+      tags: ['coins'],
+      summary: 'Claim the free coins of the day (once per UTC day)',
+      response: { 200: dailyDropResultSchema },
+    },
+    onRequest: root.authenticate,
+    handler: async (request) => claimDailyDrop(ctx, currentUser(request)),
+  });
+}

@@ -1,0 +1,74 @@
+import { addCoinsSchema, adminUserSchema, idParamSchema, MESSAGES, setCoinBalanceSchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.js';
+import { currentUser } from '../../plugins/authenticate.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { creditCoins, setCoinBalance } from '../coins/coins.service.js';
+import { toAdminUser } from './users.presenter.js';
+import { findUserById } from './users.repository.js';
+
+/** Admin coin calls of spec §7; the reason and the admin land in the ledger row and the audit log. */
+export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+  const tags = ['users (admin)'];
+
+  app.post('/users/admin/:id/add-coins', {
+    schema: { tags, params: idParamSchema, body: addCoinsSchema, response: { 200: adminUserSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => {
+      const admin = currentUser(request);
+      const { id } = request.params;
+      const updated = await ctx.db.transaction(async (tx) => {
+        const target = await findUserById(tx, id);
+        if (!target) throw notFound(MESSAGES.notFound.user);
+        const after = await creditCoins(tx, {
+          userId: id,
+          amount: request.body.coins_to_add,
+          kind: 'admin_add',
+          reason: request.body.reason,
+          actorId: admin.id,
+        });
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'user.coins.add',
+          targetType: 'user',
+          targetId: id,
+          data: { before: target.coinBalance, after, reason: request.body.reason ?? null },
+        });
+        return findUserById(tx, id);
+      });
+      if (!updated) throw notFound(MESSAGES.notFound.user);
+      return toAdminUser(updated);
+    },
+  });
+
+  app.put('/users/admin/:id/coin-balance', {
+    schema: { tags, params: idParamSchema, body: setCoinBalanceSchema, response: { 200: adminUserSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => {
+      const admin = currentUser(request);
+      const { id } = request.params;
+      const updated = await ctx.db.transaction(async (tx) => {
+        if (!(await findUserById(tx, id))) throw notFound(MESSAGES.notFound.user);
+        const change = await setCoinBalance(tx, {
+          userId: id,
+          balance: request.body.coin_balance,
+          reason: request.body.reason,
+          actorId: admin.id,
+        });
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'user.coins.set',
+          targetType: 'user',
+          targetId: id,
+          data: { ...change, reason: request.body.reason ?? null },
+        });
+        return findUserById(tx, id);
+      });
+      if (!updated) throw notFound(MESSAGES.notFound.user);
+      return toAdminUser(updated);
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { expectLedgerMatches } from '../../../test/ledger.js';
+import { API } from '../../../test/http.js';
+import { auditLog, coinLedger } from '../../db/schema.js';
+
+let app: TestApp;
+let adminAuth: { authorization: string };
+beforeAll(async () => {
+  app = await createTestApp();
+  adminAuth = (await tokensFor(app, await buildUser(app, { isAdmin: true }))).auth;
+});
+afterEach(async () => {
+  await expectLedgerMatches(app);
+});
+afterAll(async () => {
+  await app.teardown();
+});
+
+const add = (id: string, payload: unknown, headers?: { authorization: string }) =>
+  app.inject({
+    method: 'POST',
+    url: `${API}/users/admin/${id}/add-coins`,
+    payload: payload as object,
+    headers,
+    remoteAddress: nextIp(),
+  });
+const set = (id: string, payload: unknown, headers?: { authorization: string }) =>
+  app.inject({
+    method: 'PUT',
+    url: `${API}/users/admin/${id}/coin-balance`,
+    payload: payload as object,
+    headers,
+    remoteAddress: nextIp(),
+  });
+
+describe('admin coin calls', () => {
+  it('adds coins with the reason and the admin in the ledger row and the audit log', async () => {
+    const user = await buildUser(app, { coins: 10 });
+    const res = await add(user.id, { coins_to_add: 15, reason: 'Contest prize' }, adminAuth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, coin_balance: 25 });
+    const [row] = await app.ctx.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, user.id), eq(coinLedger.kind, 'admin_add')));
+    expect(row).toMatchObject({ delta: 15, balanceAfter: 25, reason: 'Contest prize' });
+    expect(row?.actorId).toBeTruthy();
+    const [audit] = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'user.coins.add')));
+    expect(audit?.data).toMatchObject({ before: 10, after: 25, reason: 'Contest prize' });
+  });
+
+  it('sets a balance and stores the difference as the delta', async () => {
+    const user = await buildUser(app, { coins: 100 });
+    const res = await set(user.id, { coin_balance: 30, reason: 'Correction' }, adminAuth);
+    expect(res.json()).toMatchObject({ coin_balance: 30 });
+    const [row] = await app.ctx.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, user.id), eq(coinLedger.kind, 'admin_set')));
+    expect(row).toMatchObject({ delta: -70, balanceAfter: 30, reason: 'Correction' });
+    const [audit] = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'user.coins.set')));
+    expect(audit?.data).toMatchObject({ before: 100, after: 30 });
+  });
+
+  it.each([
+    [{}, 'Amount is required'],
+    [{ coins_to_add: 0 }, 'Amount must be at least 1'],
+    [{ coins_to_add: 1.5 }, 'Amount must be a whole number'],
+    [{ coins_to_add: 'ten' }, 'Amount is required'],
+  ])('refuses add-coins %j with %s', async (payload, message) => {
+    const user = await buildUser(app);
+    const res = await add(user.id, payload, adminAuth);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ detail: message });
+  });
+
+  it('refuses a negative balance with 422', async () => {
+    const user = await buildUser(app, { coins: 5 });
+    const res = await set(user.id, { coin_balance: -1 }, adminAuth);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ detail: 'Amount cannot be negative' });
+  });
+
+  it('answers 404 for an unknown user, 401 for a visitor and 403 for a user', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await add(missing, { coins_to_add: 1 }, adminAuth)).json()).toMatchObject({ detail: 'User not found.' });
+    const user = await buildUser(app, { coins: 1 });
+    expect((await add(user.id, { coins_to_add: 1 })).statusCode).toBe(401);
+    const self = await tokensFor(app, user);
+    expect((await add(user.id, { coins_to_add: 999 }, self.auth)).statusCode).toBe(403);
+    expect((await set(user.id, { coin_balance: 999 }, self.auth)).statusCode).toBe(403);
+  });
+});

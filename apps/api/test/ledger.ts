@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { rowsOf } from '../src/lib/sql-rows.js';
+
+/** The coin invariants of the reliability plan: every balance equals its ledger sum, none below zero. */
+export async function expectLedgerMatches(app: FastifyInstance): Promise<void> {
+  const result = await app.ctx.db.execute(sql`
+    select u.id, u.coin_balance, coalesce(sum(l.delta), 0)::int as ledger
+    from users u left join coin_ledger l on l.user_id = u.id
+    group by u.id, u.coin_balance`);
+  const rows = rowsOf<{ id: string; coin_balance: number; ledger: number }>(result);
+  for (const row of rows) {
+    expect(Number(row.coin_balance), `user ${row.id}`).toBe(Number(row.ledger));
+    expect(Number(row.coin_balance)).toBeGreaterThanOrEqual(0);
+  }
+}
