@@ -22,6 +22,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authenticatePlugin);
 
   await app.register(healthRoutes);
+  await app.register(uploadsRoutes);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });

@@ -73,6 +73,8 @@ export const ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidToken: 'INVALID_TOKEN',
   insufficientCoins: 'INSUFFICIENT_COINS',
+  unsupportedImage: 'UNSUPPORTED_IMAGE',
+  imageTooLarge: 'IMAGE_TOO_LARGE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

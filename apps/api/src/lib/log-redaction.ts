@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_QUERY_KEYS = ['refresh_token', 'new_password', 'token', 'password'];
+const SECRET_QUERY_KEYS = ['refresh_token', 'new_password', 'token', 'password', 'sig'];
 const SECRET_PATHS = /(\/(?:verify-email|reset-password)\/)[^/?#]+/g;
 
 /** Tokens and passwords travel in some URLs (spec §7); logs keep the shape but not the secrets. */

@@ -9,11 +9,12 @@ export type ImageStorage = {
   remove: (key: string) => Promise<void>;
 };
 
-const SAFE_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+/** What newStorageKey produces (base64url); anything else is refused before touching the disk. */
+export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** Keys are random and checked against a strict pattern, so no key can walk out of `dir`. */
 function pathFor(dir: string, key: string): string {
-  if (!SAFE_KEY.test(key)) throw new Error('invalid storage key');
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error('invalid storage key');
   return join(dir, `${key}.webp`);
 }
 
@@ -26,7 +27,7 @@ export function createDiskStorage(dir: string): ImageStorage {
       await writeFile(pathFor(dir, key), data, { flag: 'wx' });
     },
     read: async (key) => {
-      if (!SAFE_KEY.test(key)) return null;
+      if (!STORAGE_KEY_PATTERN.test(key)) return null;
       try {
         return await readFile(pathFor(dir, key));
       } catch {
@@ -34,7 +35,7 @@ export function createDiskStorage(dir: string): ImageStorage {
       }
     },
     remove: async (key) => {
-      if (!SAFE_KEY.test(key)) return;
+      if (!STORAGE_KEY_PATTERN.test(key)) return;
       await rm(pathFor(dir, key), { force: true });
     },
   };

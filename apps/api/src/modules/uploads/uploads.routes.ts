@@ -1,0 +1,74 @@
+import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { postImages, posts } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { verifyImageSignature } from '../../lib/images/image-urls.js';
+import { STORAGE_KEY_PATTERN } from '../../lib/images/storage.js';
+
+const FILE_PATTERN = /^(.+)\.webp$/;
+
+/**
+ * One answer for "no such image", "not published and no valid signature" and "file removed",
+ * so a guesser cannot tell a pending post's image from a key that never existed (reliability Z4,
+ * U5). no-store, so a 404 seen before approval is not cached past it.
+ */
+const notFound = () =>
+  new AppError(404, ERROR_CODES.notFound, STATUS_FALLBACK[404] ?? 'Not found.', undefined, {
+    'Cache-Control': 'no-store',
+  });
+
+// Anything odd in the query (repeated, missing) just means "no valid signature", never a 422.
+const optionalText = z.string().optional().catch(undefined);
+
+/**
+ * Serves stored images. There is deliberately no listing route: GET /uploads/ falls through to the
+ * 404 handler. Approved posts' images are public; others need the signed URL from imageUrl, which
+ * is only handed to the author and admins. HEAD comes for free (Fastify exposes it for GET).
+ */
+export async function uploadsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.get('/uploads/:file', {
+    schema: {
+      hide: true,
+      params: z.object({ file: z.string() }),
+      querystring: z.object({ exp: optionalText, sig: optionalText }),
+    },
+    handler: async (request, reply) => {
+      const key = FILE_PATTERN.exec(request.params.file)?.[1];
+      if (!key || !STORAGE_KEY_PATTERN.test(key)) throw notFound();
+
+      const [row] = await ctx.db
+        .select({ status: posts.status })
+        .from(postImages)
+        .innerJoin(posts, eq(posts.id, postImages.postId))
+        .where(eq(postImages.storageKey, key))
+        .limit(1);
+      if (!row) throw notFound();
+
+      const isPublic = row.status === 'approved';
+      if (!isPublic && !verifyImageSignature(ctx.secret, key, request.query.exp, request.query.sig)) throw notFound();
+
+      // The row can outlive its file (a rejected post keeps its rows; its files are removed).
+      const data = await ctx.images.read(key);
+      if (!data) throw notFound();
+
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .header(
+          'Cache-Control',
+          // Keys are random and never reused, so a public image's bytes never change; a signed
+          // one stays out of shared caches and is not kept past its signature's hour.
+          isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+        )
+        .send(data);
+    },
+  });
+}
