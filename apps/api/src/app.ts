@@ -21,6 +21,8 @@ import { coinsRoutes } from './modules/coins/coins.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
@@ -112,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(contactRoutes);
       await api.register(profileRoutes);
       await api.register(taxonomyRoutes);
+      await api.register(postsRoutes, { prefix: '/posts' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(coinsRoutes);
       await api.register(adminCoinsRoutes);
     },

@@ -12,6 +12,7 @@ export * from './seed-data.js';
 export * from './guide.js';
 export * from './coins.js';
 export * from './posts.js';
+export * from './notifications.js';
 export * from './helpers/abbreviate-coins.js';
 export * from './helpers/initials.js';
 export * from './helpers/time-ago.js';

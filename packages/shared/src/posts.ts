@@ -31,6 +31,8 @@ export const POST_MESSAGES = {
   reversalExists: 'This post already has a reversal.',
   reversalOriginalMissing: 'The original post was not found.',
   invalidTransition: (from: string, to: string) => `A ${from} post cannot be set to ${to}.`,
+  invalidCategory: 'Invalid category ID',
+  invalidState: 'Invalid state ID',
 } as const;
 
 /** Multipart sends every field as text; an empty optional field means "not given". */
@@ -106,6 +108,8 @@ export const adminPostUpdateSchema = z.object({
     .int('Unlock price must be an integer')
     .min(0, 'Unlock price must be non-negative')
     .optional(),
+  /** Kept as the rejection reason when the edit sets the status to rejected. */
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
 });
 export type AdminPostUpdateInput = z.input<typeof adminPostUpdateSchema>;
 
@@ -158,3 +162,10 @@ export const adminPostListQuerySchema = z.object({
   /** The moderation queue reads oldest first. */
   order: z.enum(['newest', 'oldest']).default('newest'),
 });
+export type AdminPostListQuery = z.output<typeof adminPostListQuerySchema>;
+
+export const ownPostListSchema = z.object({
+  data: z.array(ownPostSchema),
+  metadata: z.object({ total_elements: z.number().int(), skip: z.number().int(), limit: z.number().int() }),
+});
+export type OwnPostList = z.infer<typeof ownPostListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { MESSAGES } from './messages.js';
 
 /** Letters, digits, spaces and -_'&().?! (decisions.md: the spec's own defaults need these). */
 const NAME_PATTERN = /^[\p{L}\p{N} \-_'&().?!]+$/u;
@@ -48,5 +49,52 @@ export const stateInputSchema = z.object({
   description: descriptionField,
 });
 export type StateInput = z.input<typeof stateInputSchema>;
+
+/** A list answer of spec §7: `{ data, metadata }`. Categories and states come whole, never paged. */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    metadata: z.object({ total_elements: z.number(), skip: z.number(), limit: z.number() }),
+  });
+
+export const categoryListSchema = listOf(categorySchema);
+export type CategoryList = z.infer<typeof categoryListSchema>;
+export const stateListSchema = listOf(stateSchema);
+export type StateList = z.infer<typeof stateListSchema>;
+
+/** Form values after parsing (trimmed; state codes upper-cased): what the API receives. */
+export type CategoryValues = z.output<typeof categoryInputSchema>;
+export type StateValues = z.output<typeof stateInputSchema>;
+
+const postCount = (n: number) => `${n} ${n === 1 ? 'post' : 'posts'}`;
+
+/** Notices of spec §8 and the conflicts our rules add; the API and the screens share them. */
+export const TAXONOMY_MESSAGES = {
+  category: {
+    created: 'Category created successfully!',
+    updated: 'Category updated successfully!',
+    deleted: 'Category deleted successfully!',
+    fetchFailed: MESSAGES.categories.fetchFailed,
+    createFailed: 'Failed to create category',
+    updateFailed: 'Failed to update category',
+    deleteFailed: 'Failed to delete category',
+    notFound: MESSAGES.notFound.category,
+    nameTaken: 'A category with this name already exists.',
+    inUse: (n: number) => `This category is used by ${postCount(n)} and cannot be deleted.`,
+  },
+  state: {
+    created: 'State created successfully!',
+    updated: 'State updated successfully!',
+    deleted: 'State deleted successfully!',
+    fetchFailed: MESSAGES.states.fetchFailed,
+    createFailed: 'Failed to create state',
+    updateFailed: 'Failed to update state',
+    deleteFailed: 'Failed to delete state',
+    notFound: MESSAGES.notFound.state,
+    nameTaken: 'A state with this name already exists.',
+    codeTaken: 'A state with this code already exists.',
+    inUse: (n: number) => `This state is used by ${postCount(n)} and cannot be deleted.`,
+  },
+} as const;
 
 export const idParamSchema = z.object({ id: z.uuid('The requested resource was not found.') });

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ErrorPage } from './pages/error-page';
 import { UserShell } from './layouts/user-shell';
@@ -5,7 +6,26 @@ import { AuthLayout } from './layouts/auth-layout';
 import { AdminShell } from './layouts/admin-shell';
 import { RequireAuth } from './guards/require-auth';
 
-/** The route table of spec §2, in one place. Pages load lazily so each route is its own chunk. */
+/** A lazily loaded page: each route is its own chunk. */
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  () =>
+    load().then((m) => ({ Component: pick(m) }));
+
+const notFound = page(
+  () => import('./pages/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const categories = page(
+  () => import('@/features/taxonomy/pages/categories-page'),
+  (m) => m.CategoriesPage,
+);
+const states = page(
+  () => import('@/features/taxonomy/pages/states-page'),
+  (m) => m.StatesPage,
+);
+
+/** The route table of spec §2, in one place. */
 export const router = createBrowserRouter([
   {
     errorElement: <ErrorPage />,
@@ -15,27 +35,39 @@ export const router = createBrowserRouter([
         children: [
           {
             path: '/auth/signin',
-            lazy: () => import('@/features/auth/pages/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+            lazy: page(
+              () => import('@/features/auth/pages/sign-in-page'),
+              (m) => m.SignInPage,
+            ),
           },
           {
             path: '/auth/signup',
-            lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+            lazy: page(
+              () => import('@/features/auth/pages/sign-up-page'),
+              (m) => m.SignUpPage,
+            ),
           },
           {
             path: '/forgot-password',
-            lazy: () =>
-              import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+            lazy: page(
+              () => import('@/features/auth/pages/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+            ),
           },
           { path: '/auth/forgot-password', element: <Navigate to="/forgot-password" replace /> },
           {
             path: '/reset-password/:token',
-            lazy: () =>
-              import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+            lazy: page(
+              () => import('@/features/auth/pages/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
           },
           {
             path: '/auth/verify-email/:token',
-            lazy: () =>
-              import('@/features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+            lazy: page(
+              () => import('@/features/auth/pages/verify-email-page'),
+              (m) => m.VerifyEmailPage,
+            ),
           },
         ],
       },
@@ -45,9 +77,28 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: () => import('@/features/admin/pages/admin-home-page').then((m) => ({ Component: m.AdminHomePage })),
+            lazy: page(
+              () => import('@/features/admin/pages/admin-home-page'),
+              (m) => m.AdminHomePage,
+            ),
           },
-          { path: '*', lazy: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+          {
+            path: 'moderation',
+            lazy: page(
+              () => import('@/features/moderation/pages/moderation-page'),
+              (m) => m.ModerationPage,
+            ),
+          },
+          {
+            path: 'posts/:id',
+            lazy: page(
+              () => import('@/features/moderation/pages/admin-post-page'),
+              (m) => m.AdminPostPage,
+            ),
+          },
+          { path: 'categories', lazy: categories },
+          { path: 'states', lazy: states },
+          { path: '*', lazy: notFound },
         ],
       },
       {
@@ -55,34 +106,61 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: () => import('@/features/posts/pages/home-page').then((m) => ({ Component: m.HomePage })),
+            lazy: page(
+              () => import('@/features/posts/pages/home-page'),
+              (m) => m.HomePage,
+            ),
           },
           {
             path: '/terms',
-            lazy: () => import('@/features/legal/pages/terms-page').then((m) => ({ Component: m.TermsPage })),
+            lazy: page(
+              () => import('@/features/legal/pages/terms-page'),
+              (m) => m.TermsPage,
+            ),
           },
           {
             path: '/guide',
-            lazy: () => import('@/features/guide/pages/guide-page').then((m) => ({ Component: m.GuidePage })),
+            lazy: page(
+              () => import('@/features/guide/pages/guide-page'),
+              (m) => m.GuidePage,
+            ),
           },
           {
             path: '/contact',
-            lazy: () => import('@/features/contact/pages/contact-page').then((m) => ({ Component: m.ContactPage })),
+            lazy: page(
+              () => import('@/features/contact/pages/contact-page'),
+              (m) => m.ContactPage,
+            ),
           },
+          { path: '/categories', lazy: categories },
+          { path: '/states', lazy: states },
           {
             element: <RequireAuth />,
             children: [
               {
                 path: '/account',
-                lazy: () => import('@/features/account/pages/account-page').then((m) => ({ Component: m.AccountPage })),
+                lazy: page(
+                  () => import('@/features/account/pages/account-page'),
+                  (m) => m.AccountPage,
+                ),
               },
               {
                 path: '/my-teas',
-                lazy: () => import('@/features/posts/pages/my-teas-page').then((m) => ({ Component: m.MyTeasPage })),
+                lazy: page(
+                  () => import('@/features/posts/pages/my-teas-page'),
+                  (m) => m.MyTeasPage,
+                ),
+              },
+              {
+                path: '/submit',
+                lazy: page(
+                  () => import('@/features/posts/pages/submit-page'),
+                  (m) => m.SubmitPage,
+                ),
               },
             ],
           },
-          { path: '*', lazy: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+          { path: '*', lazy: notFound },
         ],
       },
     ],

@@ -1,10 +1,11 @@
 import { APP_NAME, TOKEN_TTL } from '@kettle/shared';
 import type { MailMessage } from './mailer.js';
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+/** The one mail card: a heading, paragraphs and an optional button with its link spelled out. */
+export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#8a4b1c;color:#fffaf3;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>

@@ -1,9 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema.js';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../lib/mailer/templates.js';
 
 const linkify = (text: string): string =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -1,65 +1,45 @@
-import { categorySchema, idParamSchema, MESSAGES, stateSchema } from '@kettle/shared';
+import { categoryListSchema, categorySchema, idParamSchema, stateListSchema, stateSchema } from '@kettle/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { categories, states } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import { toCategory, toList, toState } from './taxonomy.presenter.js';
+import { categoryKind, stateKind } from './taxonomy.repository.js';
+import { taxonomyAdminRoutes } from './taxonomy-admin.routes.js';
 
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    metadata: z.object({ total_elements: z.number(), skip: z.number(), limit: z.number() }),
-  });
-
-const toCategory = (row: typeof categories.$inferSelect) => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-});
-const toState = (row: typeof states.$inferSelect) => ({
-  id: row.id,
-  name: row.name,
-  code: row.code,
-  description: row.description,
-});
-
-/** Public reads; the admin writes arrive with the moderation issue. */
+/** Public reads: anyone may browse categories and states. The admin writes live beside them. */
 export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
   app.get('/categories/', {
-    schema: { tags: ['categories'], response: { 200: listOf(categorySchema) } },
-    handler: async () => {
-      const rows = await db.select().from(categories).orderBy(asc(categories.name));
-      return { data: rows.map(toCategory), metadata: { total_elements: rows.length, skip: 0, limit: rows.length } };
-    },
+    schema: { tags: ['categories'], security: [], response: { 200: categoryListSchema } },
+    handler: async () => toList((await db.select().from(categories).orderBy(asc(categories.name))).map(toCategory)),
   });
 
   app.get('/categories/:id', {
-    schema: { tags: ['categories'], params: idParamSchema, response: { 200: categorySchema } },
+    schema: { tags: ['categories'], security: [], params: idParamSchema, response: { 200: categorySchema } },
     handler: async (request) => {
       const [row] = await db.select().from(categories).where(eq(categories.id, request.params.id));
-      if (!row) throw notFound(MESSAGES.notFound.category);
+      if (!row) throw notFound(categoryKind.messages.notFound);
       return toCategory(row);
     },
   });
 
   app.get('/states/', {
-    schema: { tags: ['states'], response: { 200: listOf(stateSchema) } },
-    handler: async () => {
-      const rows = await db.select().from(states).orderBy(asc(states.name));
-      return { data: rows.map(toState), metadata: { total_elements: rows.length, skip: 0, limit: rows.length } };
-    },
+    schema: { tags: ['states'], security: [], response: { 200: stateListSchema } },
+    handler: async () => toList((await db.select().from(states).orderBy(asc(states.name))).map(toState)),
   });
 
   app.get('/states/:id', {
-    schema: { tags: ['states'], params: idParamSchema, response: { 200: stateSchema } },
+    schema: { tags: ['states'], security: [], params: idParamSchema, response: { 200: stateSchema } },
     handler: async (request) => {
       const [row] = await db.select().from(states).where(eq(states.id, request.params.id));
-      if (!row) throw notFound(MESSAGES.notFound.state);
+      if (!row) throw notFound(stateKind.messages.notFound);
       return toState(row);
     },
   });
+
+  await root.register(taxonomyAdminRoutes);
 }

@@ -37,7 +37,13 @@ export function UserShell() {
           <p>
             © {new Date().getFullYear()} {APP_NAME}. Spill responsibly.
           </p>
-          <nav aria-label="Footer" className="flex gap-4">
+          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+            <Link to="/categories" className="hover:text-foreground">
+              Categories
+            </Link>
+            <Link to="/states" className="hover:text-foreground">
+              States
+            </Link>
             <Link to="/terms" className="hover:text-foreground">
               Terms
             </Link>

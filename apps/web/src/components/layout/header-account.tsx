@@ -1,3 +1,4 @@
+import { Bell } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { InitialsAvatar } from '@/components/ui/avatar';
@@ -8,6 +9,9 @@ import { CoinBalance } from './coin-balance';
 
 // Visitors never need the menu (and its popper code): it loads only for a signed-in reader.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const NotificationsBell = lazy(() =>
+  import('@/features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })),
+);
 
 /** The right side of both headers: balance and menu when signed in, Login otherwise. */
 export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) {
@@ -29,6 +33,15 @@ export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) 
   }
   return (
     <div className="flex items-center gap-2">
+      <Suspense
+        fallback={
+          <span className="inline-flex size-10 items-center justify-center" aria-hidden="true">
+            <Bell className="size-4" />
+          </span>
+        }
+      >
+        <NotificationsBell />
+      </Suspense>
       {user ? <CoinBalance balance={user.coin_balance} className="hidden sm:inline-flex" /> : null}
       <Suspense fallback={<InitialsAvatar username={user?.username} email={user?.email} />}>
         <UserMenu user={user} />

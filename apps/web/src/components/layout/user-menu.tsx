@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { signOut } from '@/features/auth/api/logout';
+import { DailyDropButton } from '@/features/coins/components/daily-drop-button';
 import { CoinBalance } from './coin-balance';
 
 /** Spec §2 user menu: initials, username or 'User', email, 'Admin Account' tag, balance, Log out. */
@@ -33,6 +34,7 @@ export function UserMenu({ user }: { user: CurrentUser | undefined }) {
             {user?.is_admin ? <Badge variant="default">Admin Account</Badge> : null}
             <CoinBalance balance={user?.coin_balance ?? 0} />
           </div>
+          <DailyDropButton />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild>
             <Link

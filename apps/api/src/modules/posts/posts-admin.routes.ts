@@ -1,0 +1,55 @@
+import {
+  adminPostListQuerySchema,
+  adminPostUpdateSchema,
+  ownPostListSchema,
+  ownPostSchema,
+  postStatusUpdateSchema,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import * as admin from './posts-admin.service.js';
+
+const tags = ['posts (admin)'];
+/** Malformed ids answer 404 like unknown ones (the service checks), not 422. */
+const params = z.object({ id: z.string() });
+
+/** Moderation: every route is admin-only and every write is audited. */
+export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.get('/admin/all', {
+    schema: { tags, querystring: adminPostListQuerySchema, response: { 200: ownPostListSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => admin.listAdminPosts(ctx, request.query),
+  });
+
+  app.get('/admin/:id', {
+    schema: { tags, params, response: { 200: ownPostSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => admin.getAdminPost(ctx, request.params.id),
+  });
+
+  app.put('/admin/:id', {
+    schema: { tags, params, body: adminPostUpdateSchema, response: { 200: ownPostSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => admin.updateAdminPost(ctx, currentUser(request), request.params.id, request.body),
+  });
+
+  app.put('/admin/:id/status', {
+    schema: { tags, params, body: postStatusUpdateSchema, response: { 200: ownPostSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body),
+  });
+
+  app.delete('/:id', {
+    schema: { tags, params, response: { 204: z.null() } },
+    onRequest: root.requireAdmin,
+    handler: async (request, reply) => {
+      await admin.deletePost(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,210 @@
+import {
+  MESSAGES,
+  POST_MESSAGES,
+  type AdminPostListQuery,
+  type AdminPostUpdateInput,
+  type OwnPost,
+  type OwnPostList,
+  type PostStatus,
+} from '@kettle/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { postImages, posts } from '../../db/schema.js';
+import { conflict, notFound, validationFailed, type FieldError } from '../../lib/app-error.js';
+import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { UserRow } from '../users/users.presenter.js';
+import { noticeByMail, noticeInApp } from './post-notices.js';
+import { canTransition } from './posts.policy.js';
+import { presentOwnPost, presentOwnPosts, type PostRow } from './posts.presenter.js';
+import * as repo from './posts.repository.js';
+
+const postNotFound = () => notFound(MESSAGES.notFound.post);
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listAdminPosts(ctx: AppContext, query: AdminPostListQuery): Promise<OwnPostList> {
+  const filters: SQL[] = [];
+  if (query.category_id) filters.push(eq(posts.categoryId, query.category_id));
+  if (query.state_id) filters.push(eq(posts.stateId, query.state_id));
+  if (query.status) filters.push(eq(posts.status, query.status));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const match = or(ilike(posts.title, pattern), ilike(posts.content, pattern), ilike(posts.taggedHandle, pattern));
+    if (match) filters.push(match);
+  }
+  const where = and(...filters);
+  const order =
+    query.order === 'oldest' ? [asc(posts.createdAt), asc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .offset(query.skip)
+      .limit(query.limit),
+    ctx.db.select({ n: count() }).from(posts).where(where),
+  ]);
+  return {
+    data: await presentOwnPosts(ctx.db, rows, ctx.secret),
+    metadata: { total_elements: total?.n ?? 0, skip: query.skip, limit: query.limit },
+  };
+}
+
+export async function getAdminPost(ctx: AppContext, id: string): Promise<OwnPost> {
+  const row = await repo.findPost(ctx.db, id);
+  if (!row) throw postNotFound();
+  return presentOwnPost(ctx.db, row, ctx.secret);
+}
+
+type Change = Partial<Pick<PostRow, 'title' | 'content' | 'categoryId' | 'stateId' | 'unlockPrice'>> & {
+  status: PostStatus;
+  reason?: string | null;
+};
+
+/** The columns a status change sets: approve publishes, reject keeps the reason, pending clears both. */
+function statusColumns(before: PostRow, status: PostStatus, reason: string | null | undefined) {
+  if (status === before.status) return {};
+  if (status === 'approved') return { status, publishedAt: new Date(), rejectionReason: null };
+  if (status === 'rejected') return { status, rejectionReason: reason ?? null };
+  return { status, publishedAt: null, rejectionReason: null };
+}
+
+const AUDITED: ReadonlyArray<[keyof PostRow, string]> = [
+  ['title', 'title'],
+  ['content', 'content'],
+  ['categoryId', 'category_id'],
+  ['stateId', 'state_id'],
+  ['status', 'status'],
+  ['unlockPrice', 'unlock_price'],
+  ['rejectionReason', 'rejection_reason'],
+];
+
+/** Only what changed, under the API's field names. */
+function diff(before: PostRow, after: PostRow) {
+  const changed: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
+  for (const [column, field] of AUDITED) {
+    if (before[column] === after[column]) continue;
+    changed.before[field] = before[column];
+    changed.after[field] = after[column];
+  }
+  return changed;
+}
+
+type Decision = { before: PostRow; after: PostRow; imageKeys: string[] };
+
+/** Applies a change to a locked post, records it and, when the status moved, tells the author in the app. */
+async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Change, action: string): Promise<Decision> {
+  const { id } = before;
+  const { status, reason, ...fields } = change;
+  const [after] = await tx
+    .update(posts)
+    .set({ ...fields, ...statusColumns(before, status, reason), updatedAt: new Date() })
+    .where(eq(posts.id, id))
+    .returning();
+  if (!after) throw postNotFound();
+  const statusMoved = after.status !== before.status;
+  // A rejected post's files are deleted (decisions.md, Privacy); its image rows go with them.
+  const imageKeys = statusMoved && after.status === 'rejected' ? await postImageKeys(tx, id) : [];
+  if (imageKeys.length > 0) await tx.delete(postImages).where(eq(postImages.postId, id));
+  if (statusMoved) await noticeInApp(tx, after);
+  await recordAudit(tx, { actorId: actor.id, action, targetType: 'post', targetId: id, data: diff(before, after) });
+  return { before, after, imageKeys };
+}
+
+/** Runs a change, then (after commit) removes files and mails the author. */
+async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<OwnPost> {
+  let decision: Decision;
+  try {
+    decision = await ctx.db.transaction(work);
+  } catch (error) {
+    if (repo.isLiveReversalViolation(error)) throw conflict(POST_MESSAGES.reversalExists);
+    throw error;
+  }
+  const { before, after, imageKeys } = decision;
+  await removeImageFiles(ctx.images, imageKeys);
+  if (after.status !== before.status) await noticeByMail(ctx, after);
+  return presentOwnPost(ctx.db, after, ctx.secret);
+}
+
+/** Moderation route: only the transitions of spec §4. */
+export async function setPostStatus(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: { status: PostStatus; reason?: string },
+): Promise<OwnPost> {
+  return decide(ctx, async (tx) => {
+    const current = await repo.lockPost(tx, id);
+    if (!current) throw postNotFound();
+    if (!canTransition(current.status, input.status)) {
+      throw conflict(POST_MESSAGES.invalidTransition(current.status, input.status));
+    }
+    const action = input.status === 'approved' ? 'post.approve' : 'post.reject';
+    return applyChange(tx, actor, current, { status: input.status, reason: input.reason ?? null }, action);
+  });
+}
+
+async function assertReferences(ctx: AppContext, input: AdminPostUpdateInput): Promise<void> {
+  const errors: FieldError[] = [];
+  if (input.category_id && !(await repo.categoryExists(ctx.db, input.category_id))) {
+    errors.push({ field: 'category_id', message: POST_MESSAGES.invalidCategory });
+  }
+  if (input.state_id && !(await repo.stateExists(ctx.db, input.state_id))) {
+    errors.push({ field: 'state_id', message: POST_MESSAGES.invalidState });
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/** Admin edit: any fields, and any status directly (spec §4). */
+export async function updateAdminPost(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: AdminPostUpdateInput,
+): Promise<OwnPost> {
+  await assertReferences(ctx, input);
+  const change: Change = {
+    title: input.title,
+    content: input.content,
+    categoryId: input.category_id,
+    stateId: input.state_id,
+    unlockPrice: input.unlock_price,
+    status: input.status,
+    reason: input.reason,
+  };
+  return decide(ctx, async (tx) => {
+    const current = await repo.lockPost(tx, id);
+    if (!current) throw postNotFound();
+    return applyChange(tx, actor, current, change, 'post.update');
+  });
+}
+
+/** Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit row. */
+export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
+  const keys = await ctx.db.transaction(async (tx) => {
+    const post = await repo.lockPost(tx, id);
+    if (!post) throw postNotFound();
+    const imageKeys = await postImageKeys(tx, id);
+    await tx.delete(posts).where(eq(posts.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'post.delete',
+      targetType: 'post',
+      targetId: id,
+      data: {
+        before: {
+          title: post.title,
+          status: post.status,
+          author_id: post.authorId,
+          tagged_handle: post.taggedHandle,
+          original_post_id: post.originalPostId,
+        },
+        after: null,
+      },
+    });
+    return imageKeys;
+  });
+  await removeImageFiles(ctx.images, keys);
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, MESSAGES, POST_MESSAGES } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { errorOf } from '../../../test/http.js';
+import { posts } from '../../db/schema.js';
+import {
+  balanceOf,
+  buildPost,
+  expectLedgerMatches,
+  ledgerOf,
+  postOf,
+  postsBy,
+  refs,
+  signedIn,
+  submitJson,
+  teaBody,
+} from '../../../test/posts-kit.js';
+
+let app: TestApp;
+let ref: { categoryId: string; stateId: string };
+beforeAll(async () => {
+  app = await createTestApp();
+  ref = await refs(app);
+});
+afterEach(() => expectLedgerMatches(app));
+afterAll(() => app.teardown());
+
+const reverse = (auth: Record<string, string>, originalId: string, overrides: Record<string, unknown> = {}) =>
+  submitJson(app, auth, teaBody(ref, { original_post_id: originalId, ...overrides }), '/posts/reversal');
+
+async function approvedOriginal() {
+  const { user: author, auth: authorAuth } = await signedIn(app, { coins: 100 });
+  const original = await buildPost(app, author.id, { status: 'approved' });
+  return { author, authorAuth, original };
+}
+
+describe('POST /api/v1/posts/reversal', () => {
+  it('answers 401 to a visitor and 403 to an unverified user', async () => {
+    const { original } = await approvedOriginal();
+    expect((await reverse({}, original.id)).statusCode).toBe(401);
+    const { auth } = await signedIn(app, { verified: false, coins: 100 });
+    const res = await reverse(auth, original.id);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).detail).toBe(MESSAGES.auth.emailNotVerified);
+  });
+
+  it('creates a pending reversal, takes exactly 20 coins with one submit_reversal ledger row', async () => {
+    const { original } = await approvedOriginal();
+    const { user, auth } = await signedIn(app, { coins: 50 });
+    const res = await reverse(auth, original.id);
+    expect(res.statusCode).toBe(201);
+    const reversal = postOf(res);
+    expect(reversal).toMatchObject({
+      status: 'pending',
+      original_post_id: original.id,
+      author_username: user.username,
+    });
+    expect(await balanceOf(app, user.id)).toBe(30);
+    const spent = (await ledgerOf(app, user.id)).filter((row) => row.delta < 0);
+    expect(spent).toMatchObject([
+      { delta: -20, kind: 'submit_reversal', referenceType: 'post', referenceId: reversal.id },
+    ]);
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, string, string]> = [
+    ['missing original', { original_post_id: undefined }, 'original_post_id', 'Invalid original post ID'],
+    ['bad original id', { original_post_id: 'nope' }, 'original_post_id', 'Invalid original post ID'],
+    ['short title', { title: 'Tea' }, 'title', 'Title must be at least 5 characters'],
+    ['short content', { content: 'Too short' }, 'content', 'Content must be at least 20 characters'],
+    ['missing category', { category_id: '' }, 'category_id', 'Category is required'],
+    ['missing state', { state_id: undefined }, 'state_id', 'State is required'],
+    [
+      'bad handle',
+      { tagged_handle: 'no at sign' },
+      'tagged_handle',
+      'Handle must start with @ and contain only letters, numbers, and underscores',
+    ],
+    ['negative bounty', { bounty: -5 }, 'bounty', 'Bounty must be non-negative'],
+  ];
+  it.each(invalid)('answers 422 for a %s', async (_name, override, field, message) => {
+    const { original } = await approvedOriginal();
+    const { user, auth } = await signedIn(app, { coins: 20 });
+    const body = teaBody(ref, { original_post_id: original.id, ...override });
+    const res = await submitJson(app, auth, body, '/posts/reversal');
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).errors).toContainEqual({ field, message });
+    expect(await balanceOf(app, user.id)).toBe(20);
+  });
+
+  it("answers 403 to the original's author", async () => {
+    const { author, authorAuth, original } = await approvedOriginal();
+    const res = await reverse(authorAuth, original.id);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).detail).toBe(POST_MESSAGES.reversalOwnPost);
+    expect(await balanceOf(app, author.id)).toBe(100);
+  });
+
+  it('answers 404 when the original is unknown, pending or rejected', async () => {
+    const { user: someone } = await signedIn(app);
+    const pending = await buildPost(app, someone.id);
+    const rejected = await buildPost(app, someone.id, { status: 'rejected' });
+    const { user, auth } = await signedIn(app, { coins: 100 });
+    for (const id of [randomUUID(), pending.id, rejected.id]) {
+      const res = await reverse(auth, id);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toMatchObject({ detail: POST_MESSAGES.reversalOriginalMissing, code: ERROR_CODES.notFound });
+    }
+    expect(await postsBy(app, user.id)).toHaveLength(0);
+    expect(await balanceOf(app, user.id)).toBe(100);
+  });
+
+  it('allows one live reversal per original; a new one once the first is rejected', async () => {
+    const { original } = await approvedOriginal();
+    const first = await signedIn(app, { coins: 20 });
+    const second = await signedIn(app, { coins: 40 });
+    const res1 = await reverse(first.auth, original.id);
+    expect(res1.statusCode).toBe(201);
+    const res2 = await reverse(second.auth, original.id);
+    expect(res2.statusCode).toBe(409);
+    expect(errorOf(res2)).toMatchObject({ detail: POST_MESSAGES.reversalExists, code: ERROR_CODES.conflict });
+    expect(await balanceOf(app, second.user.id)).toBe(40);
+
+    await app.ctx.db
+      .update(posts)
+      .set({ status: 'approved' })
+      .where(eq(posts.id, postOf(res1).id));
+    expect((await reverse(second.auth, original.id)).statusCode).toBe(409);
+
+    await app.ctx.db
+      .update(posts)
+      .set({ status: 'rejected' })
+      .where(eq(posts.id, postOf(res1).id));
+    const res3 = await reverse(second.auth, original.id);
+    expect(res3.statusCode).toBe(201);
+    expect(await balanceOf(app, second.user.id)).toBe(20);
+  });
+
+  it('lets only one of many concurrent reversals of one original through', async () => {
+    const { original } = await approvedOriginal();
+    const users = await Promise.all(Array.from({ length: 8 }, () => signedIn(app, { coins: 20 })));
+    const results = await Promise.all(users.map((u) => reverse(u.auth, original.id)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(7);
+    const balances = await Promise.all(users.map((u) => balanceOf(app, u.user.id)));
+    expect(balances.filter((b) => b === 0)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,44 @@
+import multipart from '@fastify/multipart';
+import { ownPostSchema, postCreateSchema, reversalCreateSchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { postsAdminRoutes } from './posts-admin.routes.js';
+import { assertCanSubmit, createPost } from './posts.service.js';
+import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
+
+const tags = ['posts'];
+const formNote =
+  'multipart/form-data (files under `images` or `image`, up to 5 of 5MB) or a JSON body without files. JSON is limited to 100 KB.';
+
+/** Everything under /posts. Multipart parsing is registered here only, for the two upload routes. */
+export async function postsRoutes(root: FastifyInstance): Promise<void> {
+  await root.register(multipart, { limits: POST_FORM_LIMITS, throwFileSizeLimit: true });
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.post('/', {
+    schema: { tags, summary: 'Submit a tea (25 coins)', description: formNote, response: { 201: ownPostSchema } },
+    onRequest: root.authenticate,
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      assertCanSubmit(user);
+      const form = await readPostForm(request, postCreateSchema);
+      return reply.status(201).send(await createPost(ctx, user, form));
+    },
+  });
+
+  app.post('/reversal', {
+    schema: { tags, summary: 'Submit a reversal (20 coins)', description: formNote, response: { 201: ownPostSchema } },
+    onRequest: root.authenticate,
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      assertCanSubmit(user);
+      const form = await readPostForm(request, reversalCreateSchema);
+      const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
+      return reply.status(201).send(post);
+    },
+  });
+
+  await root.register(postsAdminRoutes);
+}

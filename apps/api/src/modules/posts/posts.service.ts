@@ -1,0 +1,127 @@
+import { COSTS, ERROR_CODES, MESSAGES, POST_MESSAGES, type OwnPost, type PostCreateData } from '@kettle/shared';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { postImages, posts } from '../../db/schema.js';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  validationFailed,
+  type FieldError,
+} from '../../lib/app-error.js';
+import { newStorageKey, type ProcessedImage } from '../../lib/images/process-image.js';
+import { removeImageFiles } from '../../lib/images/delete-images.js';
+import { spendCoins } from '../coins/coins.service.js';
+import type { UserRow } from '../users/users.presenter.js';
+import { canSubmit, HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
+import { presentOwnPost, type PostRow } from './posts.presenter.js';
+import * as repo from './posts.repository.js';
+
+export type NewPost = { data: PostCreateData; images: ProcessedImage[]; originalPostId?: string };
+
+const HOUR_MS = 3_600_000;
+
+/** The first rules, checked before the body is read: a signed-in user with a confirmed address. */
+export function assertCanSubmit(user: UserRow): void {
+  if (!canSubmit(user)) throw forbidden(MESSAGES.auth.emailNotVerified, ERROR_CODES.emailNotVerified);
+}
+
+async function assertReferencesExist(ctx: AppContext, data: PostCreateData): Promise<void> {
+  const [category, state] = await Promise.all([
+    repo.categoryExists(ctx.db, data.category_id),
+    repo.stateExists(ctx.db, data.state_id),
+  ]);
+  const errors: FieldError[] = [];
+  if (!category) errors.push({ field: 'category_id', message: POST_MESSAGES.invalidCategory });
+  if (!state) errors.push({ field: 'state_id', message: POST_MESSAGES.invalidState });
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+async function assertHandleLimit(tx: Tx, authorId: string, handle: string): Promise<void> {
+  const since = new Date(Date.now() - HANDLE_LIMIT.windowHours * HOUR_MS);
+  const recent = await repo.recentPostsAboutHandle(tx, authorId, handle, since);
+  if (recent.count < HANDLE_LIMIT.count) return;
+  const freeAt = (recent.oldest?.getTime() ?? Date.now()) + HANDLE_LIMIT.windowHours * HOUR_MS;
+  throw tooManyRequests(POST_MESSAGES.handleLimit, (freeAt - Date.now()) / 1000);
+}
+
+async function assertReversible(tx: Tx, author: UserRow, originalId: string): Promise<void> {
+  const original = await repo.findPost(tx, originalId);
+  const refusal = reversalRefusal(author, original);
+  if (refusal === 'missing') throw notFound(POST_MESSAGES.reversalOriginalMissing);
+  if (refusal === 'own') throw forbidden(POST_MESSAGES.reversalOwnPost);
+  if (await repo.hasLiveReversal(tx, originalId)) throw conflict(POST_MESSAGES.reversalExists);
+}
+
+type KeyedImage = ProcessedImage & { key: string };
+
+/** Post row, charge and image rows in one transaction; the files are written last, inside it. */
+async function insertPaidPost(
+  ctx: AppContext,
+  tx: Tx,
+  author: UserRow,
+  input: NewPost,
+  files: KeyedImage[],
+  stored: string[],
+): Promise<PostRow> {
+  const { data } = input;
+  await repo.lockAuthor(tx, author.id);
+  await assertHandleLimit(tx, author.id, data.tagged_handle);
+  if (input.originalPostId) await assertReversible(tx, author, input.originalPostId);
+  const [post] = await tx
+    .insert(posts)
+    .values({
+      authorId: author.id,
+      title: data.title,
+      content: data.content,
+      taggedHandle: data.tagged_handle,
+      categoryId: data.category_id,
+      stateId: data.state_id,
+      bounty: data.bounty,
+      evidenceLink: data.evidence_link ?? null,
+      originalPostId: input.originalPostId ?? null,
+    })
+    .returning();
+  if (!post) throw new Error('post insert returned nothing');
+  await spendCoins(tx, {
+    userId: author.id,
+    cost: input.originalPostId ? COSTS.submitReversal : COSTS.submitTea,
+    kind: input.originalPostId ? 'submit_reversal' : 'submit_tea',
+    reference: { type: 'post', id: post.id },
+  });
+  if (files.length === 0) return post;
+  await tx.insert(postImages).values(
+    files.map((file, position) => ({
+      postId: post.id,
+      storageKey: file.key,
+      width: file.width,
+      height: file.height,
+      position,
+    })),
+  );
+  for (const file of files) {
+    await ctx.images.put(file.key, file.data);
+    stored.push(file.key);
+  }
+  return post;
+}
+
+/**
+ * Creates a tea (or, with originalPostId, a reversal): pending, paid for, with its images.
+ * Any failure takes no coins and leaves no file behind.
+ */
+export async function createPost(ctx: AppContext, author: UserRow, input: NewPost): Promise<OwnPost> {
+  await assertReferencesExist(ctx, input.data);
+  const files = input.images.map((image) => ({ ...image, key: newStorageKey() }));
+  const stored: string[] = [];
+  let post: PostRow;
+  try {
+    post = await ctx.db.transaction((tx) => insertPaidPost(ctx, tx, author, input, files, stored));
+  } catch (error) {
+    await removeImageFiles(ctx.images, stored);
+    if (repo.isLiveReversalViolation(error)) throw conflict(POST_MESSAGES.reversalExists);
+    throw error;
+  }
+  return presentOwnPost(ctx.db, post, ctx.secret);
+}

@@ -1,0 +1,70 @@
+import { categoryInputSchema, categorySchema, idParamSchema, stateInputSchema, stateSchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { toCategory, toState } from './taxonomy.presenter.js';
+import { categoryKind, stateKind } from './taxonomy.repository.js';
+import { createItem, deleteItem, updateItem } from './taxonomy.service.js';
+
+/** Admin writes (spec §7). The body schemas are the ones the browser's forms validate with. */
+export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+  const onRequest = root.requireAdmin;
+
+  app.post('/categories/admin/', {
+    schema: { tags: ['categories'], body: categoryInputSchema, response: { 201: categorySchema } },
+    onRequest,
+    handler: async (request, reply) => {
+      const row = await createItem(db, categoryKind, request.body, currentUser(request));
+      return reply.status(201).send(toCategory(row));
+    },
+  });
+
+  app.put('/categories/admin/:id', {
+    schema: {
+      tags: ['categories'],
+      params: idParamSchema,
+      body: categoryInputSchema,
+      response: { 200: categorySchema },
+    },
+    onRequest,
+    handler: async (request) =>
+      toCategory(await updateItem(db, categoryKind, request.params.id, request.body, currentUser(request))),
+  });
+
+  app.delete('/categories/admin/:id', {
+    schema: { tags: ['categories'], params: idParamSchema, response: { 204: z.null() } },
+    onRequest,
+    handler: async (request, reply) => {
+      await deleteItem(db, categoryKind, request.params.id, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/states/admin/', {
+    schema: { tags: ['states'], body: stateInputSchema, response: { 201: stateSchema } },
+    onRequest,
+    handler: async (request, reply) => {
+      const row = await createItem(db, stateKind, request.body, currentUser(request));
+      return reply.status(201).send(toState(row));
+    },
+  });
+
+  app.put('/states/admin/:id', {
+    schema: { tags: ['states'], params: idParamSchema, body: stateInputSchema, response: { 200: stateSchema } },
+    onRequest,
+    handler: async (request) =>
+      toState(await updateItem(db, stateKind, request.params.id, request.body, currentUser(request))),
+  });
+
+  app.delete('/states/admin/:id', {
+    schema: { tags: ['states'], params: idParamSchema, response: { 204: z.null() } },
+    onRequest,
+    handler: async (request, reply) => {
+      await deleteItem(db, stateKind, request.params.id, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { LIMITS, timeAgo, type OwnPost } from '@kettle/shared';
+import { Check, MapPin, Pencil, Tag, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useUpdatePostStatus } from '../api/post-mutations';
+import { truncate } from '../utils/truncate';
+import { RejectDialog } from './reject-dialog';
+
+/** One tea waiting for review, with its approve / reject / edit actions. */
+export function ModerationCard({ post }: { post: OwnPost }) {
+  const titleId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const { mutate, isPending } = useUpdatePostStatus();
+  const images = post.image_urls.slice(0, LIMITS.maxImages);
+
+  return (
+    <Card className="flex flex-col gap-4 p-5" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={titleId} className="min-w-0 break-words font-display text-xl font-semibold">
+          {post.title}
+        </h2>
+        {post.original_post_id ? <Badge variant="default">Reversal</Badge> : null}
+      </div>
+
+      <div className="flex flex-wrap gap-2 text-sm">
+        <Badge variant="outline">
+          <Tag className="size-3.5" aria-hidden="true" /> {post.category.name}
+        </Badge>
+        <Badge variant="outline" title="Location">
+          <MapPin className="size-3.5" aria-hidden="true" /> {post.state.name}
+        </Badge>
+        <Badge variant="secondary" className="max-w-full break-all">
+          {post.tagged_handle}
+        </Badge>
+      </div>
+
+      <p className="text-sm text-muted-foreground">
+        By <span className="font-medium text-foreground">{post.author_username}</span> ·{' '}
+        <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+          submitted {timeAgo(post.created_at)}
+        </time>
+      </p>
+
+      <p className="whitespace-pre-line break-words">{truncate(post.content, LIMITS.collapseAdmin)}</p>
+
+      {images.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Images">
+          {images.map((url, index) => (
+            <li key={url}>
+              <img
+                src={url}
+                alt={`Image ${index + 1} of ${images.length}`}
+                loading="lazy"
+                className="size-16 rounded-lg border border-border object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-border pt-4">
+        <Button
+          size="sm"
+          disabled={isPending}
+          onClick={() => mutate({ id: post.id, status: 'approved' })}
+          className="flex-1 sm:flex-none"
+        >
+          <Check aria-hidden="true" /> Approve
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={isPending}
+          onClick={() => setRejecting(true)}
+          className="flex-1 sm:flex-none"
+        >
+          <X aria-hidden="true" /> Reject
+        </Button>
+        <Button asChild size="sm" variant="outline" className="flex-1 sm:flex-none">
+          <Link to={`/admin/posts/${post.id}`}>
+            <Pencil aria-hidden="true" /> Edit / View
+          </Link>
+        </Button>
+      </div>
+
+      <RejectDialog
+        open={rejecting}
+        onOpenChange={setRejecting}
+        title={post.title}
+        pending={isPending}
+        onConfirm={(reason) =>
+          mutate({ id: post.id, status: 'rejected', reason }, { onSuccess: () => setRejecting(false) })
+        }
+      />
+    </Card>
+  );
+}

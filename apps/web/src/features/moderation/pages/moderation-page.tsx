@@ -1,0 +1,82 @@
+import { PAGE_SIZES } from '@kettle/shared';
+import { CircleAlert, CupSoda, RotateCcw } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAdminPosts } from '../api/admin-posts';
+import { ModerationCard } from '../components/moderation-card';
+import { ModerationSkeleton } from '../components/moderation-skeleton';
+import { PaginationControls } from '../components/pagination-controls';
+
+const PAGE_SIZE = PAGE_SIZES.posts;
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** Pending teas and reversals, oldest first, 9 a page. */
+export function ModerationPage() {
+  usePageTitle('Moderation Queue');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPage(searchParams.get('page'));
+  const query = useAdminPosts({ status: 'pending', order: 'oldest', skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const total = query.data?.metadata.total_elements ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const goTo = (next: number) => {
+    setSearchParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0 });
+  };
+
+  // The last card of the last page was moderated: step back to a page that still has teas.
+  const overshot = query.isSuccess && !query.isPlaceholderData && page > totalPages;
+  useEffect(() => {
+    if (overshot) setSearchParams(totalPages > 1 ? { page: String(totalPages) } : {}, { replace: true });
+  }, [overshot, totalPages, setSearchParams]);
+
+  const description = query.data
+    ? total === 0
+      ? 'Nothing to review right now.'
+      : `${total} ${total === 1 ? 'tea' : 'teas'} waiting for review, oldest first.`
+    : 'Pending teas and reversals, oldest first.';
+
+  return (
+    <>
+      <PageHeader title="Moderation Queue" description={description} />
+      {query.isPending ? (
+        <ModerationSkeleton />
+      ) : query.isError ? (
+        <EmptyState
+          icon={CircleAlert}
+          title="Error Loading Teas"
+          description={apiErrorMessage(query.error, 'Failed to fetch posts')}
+          action={
+            <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+              <RotateCcw aria-hidden="true" /> Try Again
+            </Button>
+          }
+        />
+      ) : query.data.data.length === 0 ? (
+        <EmptyState
+          icon={CupSoda}
+          title="No teas waiting for review"
+          description="New teas and reversals show up here as soon as they are submitted."
+        />
+      ) : (
+        <>
+          <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy={query.isFetching}>
+            {query.data.data.map((post) => (
+              <ModerationCard key={post.id} post={post} />
+            ))}
+          </div>
+          <PaginationControls page={page} totalPages={totalPages} onPageChange={goTo} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OwnPost } from '@kettle/shared';
+import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { apiRequest } from '@/lib/api-client';
+import type { CreatePostInput } from './create-post';
+import { buildPostFormData } from './post-form-data';
+
+export type CreateReversalInput = CreatePostInput & { originalPostId: string };
+
+export function createReversal({ values, images, originalPostId }: CreateReversalInput): Promise<OwnPost> {
+  const form = buildPostFormData(values, images);
+  form.set('original_post_id', originalPostId);
+  return apiRequest<OwnPost>('/posts/reversal', { method: 'POST', form });
+}
+
+/** Refreshes the balance and every post list, the original's `has_reversal` included. */
+export function useCreateReversal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReversal,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+        queryClient.invalidateQueries({ queryKey: ['posts'] }),
+      ]),
+  });
+}

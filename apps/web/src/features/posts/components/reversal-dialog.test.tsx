@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { removeToast } from '@/lib/toast-store';
+import {
+  CATEGORY,
+  imageFile,
+  json,
+  ORIGINAL_POST_ID,
+  renderSignedIn,
+  STATE,
+  stubApi,
+  type User,
+} from '../testing/render-posts';
+import { CreateReversalButton } from './reversal-dialog';
+
+function renderButton() {
+  return renderSignedIn(
+    [
+      { path: '/posts/:id', element: <CreateReversalButton originalPostId={ORIGINAL_POST_ID} /> },
+      { path: '/my-teas', element: <h1>My Teas</h1> },
+    ],
+    `/posts/${ORIGINAL_POST_ID}`,
+  );
+}
+
+async function openDialog(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Create Reversal' }));
+  return screen.findByRole('dialog', { name: 'Submit Reversal' });
+}
+
+async function fillValid(user: User, dialog: HTMLElement) {
+  const paste = async (label: string, value: string) => {
+    await user.click(within(dialog).getByLabelText(label));
+    await user.paste(value);
+  };
+  await paste('Reversal Title', 'That is not what happened');
+  await paste('Reversal Content', 'I was at my cousin’s wedding, with photos.');
+  await paste("Subject's @handle", '@jordan_23');
+  await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Category' }), CATEGORY.name);
+  await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'State/Province' }), 'California (CA)');
+}
+
+const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Submit Reversal' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeToast();
+});
+
+describe('ReversalDialog', () => {
+  it('opens titled "Submit Reversal", tells the cost and closes on Cancel', async () => {
+    stubApi({});
+    const { user } = renderButton();
+    const dialog = await openDialog(user);
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('costs 20 Tea Coins'));
+    expect(within(dialog).getByLabelText('Evidence images (optional)')).toHaveAttribute('type', 'file');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Submit Reversal disabled until the form is valid', async () => {
+    stubApi({});
+    const { user } = renderButton();
+    const dialog = await openDialog(user);
+    expect(submitButton(dialog)).toBeDisabled();
+    await fillValid(user, dialog);
+    expect(submitButton(dialog)).toBeEnabled();
+    await user.clear(within(dialog).getByLabelText('Reversal Title'));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(submitButton(dialog)).toBeDisabled();
+  });
+
+  it('sends the fields, images and original_post_id, then goes to My Teas', async () => {
+    const create = vi.fn((_init: RequestInit | undefined) => json({ id: 'reversal' }, 201));
+    const fetchMock = stubApi({ create });
+    const { user, router } = renderButton();
+    const dialog = await openDialog(user);
+    await fillValid(user, dialog);
+    await user.upload(within(dialog).getByLabelText('Evidence images (optional)'), imageFile('receipt.png'));
+    await user.click(submitButton(dialog));
+
+    expect(await screen.findByRole('heading', { name: 'My Teas' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/my-teas');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Tea Submitted Successfully!')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(call?.[0]).toBe('/api/v1/posts/reversal');
+    const body = call?.[1]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    if (!(body instanceof FormData)) return;
+    expect(body.get('original_post_id')).toBe(ORIGINAL_POST_ID);
+    expect(body.get('title')).toBe('That is not what happened');
+    expect(body.get('category_id')).toBe(CATEGORY.id);
+    expect(body.get('state_id')).toBe(STATE.id);
+    expect(body.get('tagged_handle')).toBe('@jordan_23');
+    expect(body.getAll('images')).toHaveLength(1);
+  });
+
+  it('shows the API message, or the reversal fallback', async () => {
+    const create = vi
+      .fn<(init: RequestInit | undefined) => Response | Promise<Response>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockReturnValueOnce(json({ detail: 'This post already has a reversal.', code: 'CONFLICT' }, 409));
+    stubApi({ create });
+    const { user } = renderButton();
+    const dialog = await openDialog(user);
+    await fillValid(user, dialog);
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Failed to submit reversal. Please try again.')).toBeInTheDocument();
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('This post already has a reversal.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Submit Reversal' })).toBeInTheDocument();
+  });
+});

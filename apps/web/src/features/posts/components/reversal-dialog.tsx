@@ -1,0 +1,49 @@
+import { COSTS } from '@kettle/shared';
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ReversalForm } from './reversal-form';
+
+export type ReversalDialogProps = {
+  originalPostId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** 'Submit Reversal' over a post (spec §2): at most 90% of the viewport high, scrolling inside. */
+export function ReversalDialog({ originalPostId, open, onOpenChange }: ReversalDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <div className="flex flex-col gap-1.5 pr-6">
+          <DialogTitle>Submit Reversal</DialogTitle>
+          <DialogDescription>
+            Tell the other side of this tea. A reversal costs {COSTS.submitReversal} Tea Coins, and moderators review it
+            before it is published.
+          </DialogDescription>
+        </div>
+        <ReversalForm originalPostId={originalPostId} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Opens the reversal dialog for one post (placed on post cards). */
+export function CreateReversalButton({
+  originalPostId,
+  variant = 'outline',
+  size = 'sm',
+  className,
+}: { originalPostId: string } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
+        <Undo2 aria-hidden="true" />
+        Create Reversal
+      </Button>
+      <ReversalDialog originalPostId={originalPostId} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

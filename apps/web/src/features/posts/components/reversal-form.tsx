@@ -1,0 +1,70 @@
+import { POST_MESSAGES } from '@kettle/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/lib/toast-store';
+import { useCreateReversal } from '../api/create-reversal';
+import { usePostForm } from '../hooks/use-post-form';
+import { useSubmitFailure } from '../hooks/use-submit-failure';
+import { ImagePicker } from './image-picker';
+import { InsufficientCoinsAlert } from './insufficient-coins-alert';
+import { PostFormFields, type PostFieldLabels } from './post-form-fields';
+
+const LABELS: PostFieldLabels = { title: 'Reversal Title', content: 'Reversal Content', state: 'State/Province' };
+
+/** The reversal dialog's form; it lives inside the dialog's content, so every opening starts empty. */
+export function ReversalForm({ originalPostId, onDone }: { originalPostId: string; onDone: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateReversal();
+  const form = usePostForm();
+  const {
+    handleSubmit,
+    setError,
+    formState: { isValid },
+  } = form;
+  const [images, setImages] = useState<File[]>([]);
+  const failure = useSubmitFailure(setError, POST_MESSAGES.reversalFailed);
+
+  const handleValidSubmit = handleSubmit((values) => {
+    failure.clear();
+    create.mutate(
+      { values, images, originalPostId },
+      {
+        onSuccess: () => {
+          toast({
+            title: POST_MESSAGES.submitted,
+            description: 'Your reversal will be published once a moderator approves it.',
+            variant: 'success',
+          });
+          onDone();
+          void navigate('/my-teas');
+        },
+        onError: failure.handleError,
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-5">
+      <PostFormFields form={form} labels={LABELS} />
+      <ImagePicker
+        files={images}
+        onChange={setImages}
+        label="Evidence images (optional)"
+        error={failure.imagesError}
+        disabled={create.isPending}
+      />
+      {failure.coinsShort ? <InsufficientCoinsAlert message={failure.coinsShort} /> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <SubmitButton pending={create.isPending} pendingLabel="Submitting..." disabled={!isValid}>
+          Submit Reversal
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { POST_MESSAGES } from '@kettle/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/lib/toast-store';
+import { useCreatePost } from '../api/create-post';
+import { usePostForm } from '../hooks/use-post-form';
+import { useSubmitFailure } from '../hooks/use-submit-failure';
+import { ImagePicker } from './image-picker';
+import { InsufficientCoinsAlert } from './insufficient-coins-alert';
+import { PostFormFields } from './post-form-fields';
+
+/** The tea form (spec §2): validated on change; Submit waits for a valid form, Reset for a changed one. */
+export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
+  const navigate = useNavigate();
+  const create = useCreatePost();
+  const form = usePostForm();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isValid, isDirty },
+  } = form;
+  const [images, setImages] = useState<File[]>([]);
+  // A new key remounts the picker on reset, clearing its messages with its files.
+  const [pickerKey, setPickerKey] = useState(0);
+  const failure = useSubmitFailure(setError, POST_MESSAGES.submitFailed);
+  const changed = isDirty || images.length > 0;
+
+  const handleValidSubmit = handleSubmit((values) => {
+    failure.clear();
+    create.mutate(
+      { values, images },
+      {
+        onSuccess: () => {
+          toast({
+            title: POST_MESSAGES.submitted,
+            description: 'Moderators will review it before it is published.',
+            variant: 'success',
+          });
+          void navigate('/my-teas');
+        },
+        onError: failure.handleError,
+      },
+    );
+  });
+
+  const handleReset = () => {
+    reset();
+    setImages([]);
+    setPickerKey((key) => key + 1);
+    failure.clear();
+    toast({ title: POST_MESSAGES.formReset, description: 'Every field and image was cleared.' });
+  };
+
+  return (
+    <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-5">
+      <PostFormFields form={form} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Evidence link (optional)" error={errors.evidence_link?.message}>
+          <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...register('evidence_link')} />
+        </FormField>
+        <FormField label="Bounty (optional)" error={errors.bounty?.message} hint="Tea Coins offered; 0 by default.">
+          <Input type="number" inputMode="numeric" min={0} step={1} {...register('bounty')} />
+        </FormField>
+      </div>
+      <ImagePicker
+        key={pickerKey}
+        files={images}
+        onChange={setImages}
+        error={failure.imagesError}
+        disabled={create.isPending}
+      />
+      {failure.coinsShort ? <InsufficientCoinsAlert message={failure.coinsShort} /> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        {blockedReason ? (
+          <p id="submit-blocked-reason" className="text-sm text-muted-foreground sm:mr-auto">
+            {blockedReason}
+          </p>
+        ) : null}
+        <Button variant="outline" onClick={handleReset} disabled={!changed || create.isPending}>
+          Reset
+        </Button>
+        <SubmitButton
+          pending={create.isPending}
+          pendingLabel="Submitting..."
+          disabled={!isValid || Boolean(blockedReason)}
+          aria-describedby={blockedReason ? 'submit-blocked-reason' : undefined}
+        >
+          Submit Tea
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

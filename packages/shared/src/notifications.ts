@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { APP_NAME } from './brand.js';
+
+export const NOTIFICATION_KINDS = ['post_approved', 'post_rejected'] as const;
+
+/** What the author is told when a moderator decides (decisions.md, Posts). */
+export const NOTIFICATION_TEXT = {
+  postApproved: {
+    title: 'Your tea is published',
+    body: (postTitle: string) => `Your tea "${postTitle}" is now live on ${APP_NAME}.`,
+  },
+  postRejected: {
+    title: 'Your tea was not published',
+    body: (postTitle: string, reason?: string | null) =>
+      reason
+        ? `Your tea "${postTitle}" was not published. Reason: ${reason}`
+        : `Your tea "${postTitle}" was not published.`,
+  },
+} as const;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
+
+export const notificationListSchema = z.object({
+  data: z.array(notificationSchema),
+  metadata: z.object({
+    total_elements: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+    unread_count: z.number().int(),
+  }),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationIdParamSchema = z.object({ id: z.uuid('Notification not found.') });
+
+export const NOTIFICATION_MESSAGES = { notFound: 'Notification not found.' } as const;
