@@ -55,7 +55,7 @@ const CASES: readonly PageCase[] = [
   { name: 'terms', path: '/terms', as: 'visitor', ready: (p) => p.getByRole('heading', { level: 1 }).first() },
   { name: 'guide', path: '/guide', as: 'visitor', ready: heading('Coin Guide') },
   { name: 'contact', path: '/contact', as: 'visitor', ready: heading('Contact Us') },
-  { name: 'home', path: '/', as: 'visitor', ready: (p) => p.getByText('No posts available yet').first() },
+  { name: 'home', path: '/', as: 'visitor', ready: heading('All Teas') },
   { name: 'not-found', path: '/no-such-teapot', as: 'visitor', ready: heading('Oops! Page not found') },
   { name: 'account', path: '/account', as: 'member', ready: heading('My Account') },
   {

@@ -23,6 +23,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { publicPostsRoutes } from './modules/posts/public-posts.routes.js';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
@@ -82,7 +83,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     redis,
     mailer: createMailer({ db: database.db, from: config.mailFrom, transport, log: app.log }),
-    limits: createRateLimits({ prefix: config.keyPrefix, redis }),
+    limits: createRateLimits({
+      prefix: config.keyPrefix,
+      redis,
+      points: { registerPerIp: config.signupLimitPerHour },
+    }),
     tokens: createTokenSigner(secret),
     images: createDiskStorage(join(config.dataDir, 'uploads')),
     secret,
@@ -115,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(profileRoutes);
       await api.register(taxonomyRoutes);
       await api.register(postsRoutes, { prefix: '/posts' });
+      await api.register(publicPostsRoutes, { prefix: '/posts' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(coinsRoutes);
       await api.register(adminCoinsRoutes);

@@ -23,6 +23,7 @@ const envSchema = z
     DAILY_DROP_COINS: z.coerce.number().int().min(0).default(DEFAULT_DAILY_DROP_COINS),
     SEED_DEMO_USERS: bool.optional(),
     TRUST_PROXY: bool.default(false),
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -59,6 +60,8 @@ export type Config = {
   dailyDropCoins: number;
   seedDemoUsers: boolean;
   trustProxy: boolean;
+  /** Sign-ups allowed per IP per hour. */
+  signupLimitPerHour: number;
   logLevel: string;
   /** Prefix for shared-store keys (rate limits), so test runs sharing one Redis never collide. */
   keyPrefix: string;
@@ -96,6 +99,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dailyDropCoins: e.DAILY_DROP_COINS,
     seedDemoUsers: e.SEED_DEMO_USERS ?? (!isProduction && !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
   };

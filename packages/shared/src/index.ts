@@ -17,3 +17,4 @@ export * from './helpers/abbreviate-coins.js';
 export * from './helpers/initials.js';
 export * from './helpers/time-ago.js';
 export * from './helpers/error-message.js';
+export * from './post-cards.js';

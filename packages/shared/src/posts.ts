@@ -169,3 +169,24 @@ export const ownPostListSchema = z.object({
   metadata: z.object({ total_elements: z.number().int(), skip: z.number().int(), limit: z.number().int() }),
 });
 export type OwnPostList = z.infer<typeof ownPostListSchema>;
+
+/** GET /posts/me: the caller's own posts, newest first. */
+export const myPostsQuerySchema = z.object({
+  category_id: z.uuid().optional(),
+  state_id: z.uuid().optional(),
+  status: z.enum(POST_STATUS_VALUES).optional(),
+  search: z.string().trim().max(100).optional(),
+  skip: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type MyPostsQuery = z.output<typeof myPostsQuerySchema>;
+
+/** An own post on My Teas: adds how many readers unlocked it. */
+export const myPostSchema = ownPostSchema.extend({ unlock_count: z.number().int().min(0) });
+export type MyPost = z.infer<typeof myPostSchema>;
+
+export const myPostListSchema = z.object({
+  data: z.array(myPostSchema),
+  metadata: ownPostListSchema.shape.metadata,
+});
+export type MyPostList = z.infer<typeof myPostListSchema>;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -28,7 +29,9 @@ export type Database = {
 /** PGlite in `dir`, or in memory when `dir` is undefined (tests). */
 export async function openPglite(dir?: string): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(join(dir, 'pglite')) : new PGlite();
+  // pg_trgm backs post search (migration 0002 creates it; PGlite must have it loaded first).
+  const extensions = { pg_trgm };
+  const client = dir ? new PGlite(join(dir, 'pglite'), { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -215,6 +216,10 @@ export const posts = pgTable(
     index('posts_state_idx').on(t.stateId),
     index('posts_handle_lower_idx').on(sql`lower(${t.taggedHandle})`),
     index('posts_original_idx').on(t.originalPostId),
+    // Search is ILIKE over these trigram indexes (performance.md); the migration creates pg_trgm first.
+    index('posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('posts_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    index('posts_handle_trgm_idx').using('gin', sql`lower(${t.taggedHandle}) gin_trgm_ops`),
     // One live (pending or approved) reversal per original post (decisions.md).
     uniqueIndex('posts_one_live_reversal_key')
       .on(t.originalPostId)
@@ -257,4 +262,24 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Who unlocked which post and what they paid; the primary key makes a second unlock a no-op. */
+export const postUnlocks = pgTable(
+  'post_unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    pricePaid: integer('price_paid').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('post_unlocks_post_idx').on(t.postId),
+    check('post_unlocks_price_paid_non_negative', sql`${t.pricePaid} >= 0`),
+  ],
 );

@@ -29,11 +29,16 @@ export type RateLimits = {
 
 const DEFAULT_DETAIL = MESSAGES.auth.tooManyAttempts;
 
-export function createRateLimits(options: { prefix: string; redis?: Redis }): RateLimits {
+export function createRateLimits(options: {
+  prefix: string;
+  redis?: Redis;
+  /** Per-rule budgets replacing the defaults (configuration; test servers that sign up many users). */
+  points?: Partial<Record<RuleName, number>>;
+}): RateLimits {
   const limiters = new Map<RuleName, RateLimiterAbstract>();
-  for (const [name, rule] of Object.entries(RATE_LIMIT_RULES) as Array<
-    [RuleName, (typeof RATE_LIMIT_RULES)[RuleName]]
-  >) {
+  const budget = (name: RuleName): number => options.points?.[name] ?? RATE_LIMIT_RULES[name].points;
+  for (const name of Object.keys(RATE_LIMIT_RULES) as RuleName[]) {
+    const rule = { duration: RATE_LIMIT_RULES[name].duration, points: budget(name) };
     const keyPrefix = `${options.prefix}:rl:${name}`;
     limiters.set(
       name,
@@ -60,7 +65,7 @@ export function createRateLimits(options: { prefix: string; redis?: Redis }): Ra
     },
     assertAvailable: async (rule, key, detail = DEFAULT_DETAIL) => {
       const state = await limiter(rule).get(key);
-      if (state && state.consumedPoints >= RATE_LIMIT_RULES[rule].points) {
+      if (state && state.consumedPoints >= budget(rule)) {
         throw tooManyRequests(detail, state.msBeforeNext / 1000);
       }
     },

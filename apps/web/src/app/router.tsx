@@ -134,6 +134,23 @@ export const router = createBrowserRouter([
           },
           { path: '/categories', lazy: categories },
           { path: '/states', lazy: states },
+          // Spec §2: a post page without an id goes home.
+          { path: '/posts', element: <Navigate to="/" replace /> },
+          { path: '/posts/reversal', element: <Navigate to="/" replace /> },
+          {
+            path: '/posts/:id',
+            lazy: page(
+              () => import('@/features/posts/pages/post-page'),
+              (m) => m.PostPage,
+            ),
+          },
+          {
+            path: '/posts/reversal/:id',
+            lazy: page(
+              () => import('@/features/posts/pages/reversal-page'),
+              (m) => m.ReversalPage,
+            ),
+          },
           {
             element: <RequireAuth />,
             children: [

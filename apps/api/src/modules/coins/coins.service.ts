@@ -14,7 +14,9 @@ export type LedgerKind =
   | 'admin_set'
   | 'refund'
   | 'submit_tea'
-  | 'submit_reversal';
+  | 'submit_reversal'
+  | 'unlock'
+  | 'empty_pot';
 
 type Reference = { type: string; id: string };
 

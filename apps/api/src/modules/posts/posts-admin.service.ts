@@ -7,7 +7,7 @@ import {
   type OwnPostList,
   type PostStatus,
 } from '@kettle/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { postImages, posts } from '../../db/schema.js';
@@ -19,18 +19,17 @@ import { noticeByMail, noticeInApp } from './post-notices.js';
 import { canTransition } from './posts.policy.js';
 import { presentOwnPost, presentOwnPosts, type PostRow } from './posts.presenter.js';
 import * as repo from './posts.repository.js';
+import { refundUnlocks } from './refunds.js';
+import { searchCondition } from './search.js';
 
 const postNotFound = () => notFound(MESSAGES.notFound.post);
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listAdminPosts(ctx: AppContext, query: AdminPostListQuery): Promise<OwnPostList> {
   const filters: SQL[] = [];
   if (query.category_id) filters.push(eq(posts.categoryId, query.category_id));
   if (query.state_id) filters.push(eq(posts.stateId, query.state_id));
   if (query.status) filters.push(eq(posts.status, query.status));
   if (query.search) {
-    const pattern = likePattern(query.search);
-    const match = or(ilike(posts.title, pattern), ilike(posts.content, pattern), ilike(posts.taggedHandle, pattern));
+    const match = searchCondition(query.search);
     if (match) filters.push(match);
   }
   const where = and(...filters);
@@ -105,6 +104,8 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
     .returning();
   if (!after) throw postNotFound();
   const statusMoved = after.status !== before.status;
+  // Readers who paid for a post that is taken down get their coins back (decisions.md, Coins).
+  if (statusMoved && after.status === 'rejected') await refundUnlocks(tx, before);
   // A rejected post's files are deleted (decisions.md, Privacy); its image rows go with them.
   const imageKeys = statusMoved && after.status === 'rejected' ? await postImageKeys(tx, id) : [];
   if (imageKeys.length > 0) await tx.delete(postImages).where(eq(postImages.postId, id));
@@ -187,6 +188,7 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: string): P
     const post = await repo.lockPost(tx, id);
     if (!post) throw postNotFound();
     const imageKeys = await postImageKeys(tx, id);
+    await refundUnlocks(tx, post);
     await tx.delete(posts).where(eq(posts.id, id));
     await recordAudit(tx, {
       actorId: actor.id,

@@ -3,6 +3,7 @@ import { ownPostSchema, postCreateSchema, reversalCreateSchema } from '@kettle/s
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
 import { assertCanSubmit, createPost } from './posts.service.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
@@ -16,6 +17,8 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
   await root.register(multipart, { limits: POST_FORM_LIMITS, throwFileSizeLimit: true });
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  // Before any `/:id` route, so `/me` is never read as an id.
+  await root.register(myPostsRoutes);
 
   app.post('/', {
     schema: { tags, summary: 'Submit a tea (25 coins)', description: formNote, response: { 201: ownPostSchema } },

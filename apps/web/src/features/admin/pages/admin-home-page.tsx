@@ -1,14 +1,82 @@
-import { Inbox } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { PAGE_SIZES, type OwnPostList } from '@kettle/shared';
+import { useEffect } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { FilterBar, hasFilters } from '@/features/posts/components/filter-bar';
+import { useAddressFilters } from '@/features/posts/hooks/use-address-filters';
+import { useCategories } from '@/features/taxonomy/api/get-categories';
+import { useStates } from '@/features/taxonomy/api/get-states';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useAdminFeed, usePrefetchNextAdminFeed, type AdminFeedRequest } from '../api/get-admin-feed';
+import { AdminFeedResults } from '../components/admin-feed-results';
 
+const PAGE_SIZE = PAGE_SIZES.posts;
+
+/** A list that failed to load counts as empty, so a named filter does not wait for ever. */
+const loadedOrEmpty = <T,>(query: { data: T[] | undefined; isError: boolean }) =>
+  query.data ?? (query.isError ? [] : undefined);
+
+function showing(list: OwnPostList | undefined, nothing: boolean): string {
+  if (nothing) return 'No teas found';
+  if (list === undefined) return 'Loading teas…';
+  const total = list.metadata.total_elements;
+  if (total === 0 || list.data.length === 0) return 'No teas found';
+  const first = list.metadata.skip + 1;
+  const last = list.metadata.skip + list.data.length;
+  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'tea' : 'teas'}`;
+}
+
+/** The admin home: every tea, any status, newest first, filtered in the address bar (spec §2). */
 export function AdminHomePage() {
   usePageTitle('Admin');
+  const categories = useCategories();
+  const states = useStates();
+  const list = useAddressFilters({
+    categories: loadedOrEmpty(categories),
+    states: loadedOrEmpty(states),
+    withStatus: true,
+  });
+  const { filters, page, setFilters, setPage } = list;
+
+  const params: AdminFeedRequest = {
+    ...list.ids,
+    status: filters.status,
+    search: filters.search,
+    skip: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  };
+  const query = useAdminFeed(params, list.ready && !list.unknown);
+  const total = list.unknown ? 0 : (query.data?.metadata.total_elements ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = query.isSuccess && !query.isPlaceholderData;
+  usePrefetchNextAdminFeed(params, current, total);
+
+  const overshot = current && page > totalPages;
+  useEffect(() => {
+    if (overshot) setPage(totalPages);
+  }, [overshot, totalPages, setPage]);
+
+  const handlePageChange = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
   return (
     <>
-      <PageHeader title="Tea Moderation Feed" description="Every tea, newest first, with its moderation status." />
-      <EmptyState icon={Inbox} title="No posts available yet" description="Submitted teas wait here for review." />
+      <PageHeader
+        title="Tea Moderation Feed"
+        description={<span aria-live="polite">{showing(query.data, list.unknown)}</span>}
+      />
+      <FilterBar value={filters} onChange={setFilters} categories={categories.data ?? []} states={states.data ?? []} />
+      <AdminFeedResults
+        query={query}
+        nothingMatches={list.unknown}
+        filtered={hasFilters(filters)}
+        pageSize={PAGE_SIZE}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={handlePageChange}
+        onClearFilters={() => setFilters({})}
+      />
     </>
   );
 }

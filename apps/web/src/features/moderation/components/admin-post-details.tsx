@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { BookmarkToggle } from './bookmark-toggle';
 import { CollapsibleText } from './collapsible-text';
 import { PostModerationActions } from './post-moderation-actions';
-import { StatusBadge } from './status-badge';
+import { PostStatusBadge as StatusBadge } from '@/components/ui/post-status-badge';
 
 /** Everything an admin needs to judge a tea: badges, price, text, rejection reason, actions. */
 export function AdminPostDetails({ post }: { post: OwnPost }) {

@@ -12,7 +12,7 @@ import { toastError } from '@/lib/toast-store';
 import { useUpdateAdminPost } from '../api/post-mutations';
 import { useCategories as useCategoryOptions } from '@/features/taxonomy/api/get-categories';
 import { useStates as useStateOptions } from '@/features/taxonomy/api/get-states';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
 const FIELDS = {

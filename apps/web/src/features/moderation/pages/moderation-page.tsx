@@ -10,7 +10,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminPosts } from '../api/admin-posts';
 import { ModerationCard } from '../components/moderation-card';
 import { ModerationSkeleton } from '../components/moderation-skeleton';
-import { PaginationControls } from '../components/pagination-controls';
+import { Pagination as PaginationControls } from '@/components/ui/pagination';
 
 const PAGE_SIZE = PAGE_SIZES.posts;
 

@@ -1,3 +1,2 @@
-/** The first `max` characters, with an ellipsis when something was cut. */
-export const truncate = (text: string, max: number): string =>
-  text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+/** Shared with the public pages; it lives beside the collapsible text in components/ui. */
+export { truncate } from '@/components/ui/collapsible-text';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useCategoryOptions, useStateOptions, type SelectOption } from '../api/get-select-options';
 import type { PostForm } from '../hooks/use-post-form';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type OptionsQuery = UseQueryResult<SelectOption[]>;
 

@@ -1,18 +1,75 @@
-import { Coffee } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { PAGE_SIZES, type PostCardList } from '@kettle/shared';
+import { useEffect } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useCategories } from '@/features/taxonomy/api/get-categories';
+import { useStates } from '@/features/taxonomy/api/get-states';
+import { usePosts, usePrefetchNextPosts, type PostsRequest } from '../api/get-posts';
+import { FilterBar, hasFilters } from '../components/filter-bar';
+import { PostsResults } from '../components/posts-results';
+import { useAddressFilters } from '../hooks/use-address-filters';
 
-/** 'All Teas': the public list arrives with the posts issue; until then nothing is published. */
+const PAGE_SIZE = PAGE_SIZES.posts;
+
+function totalLine(metadata: PostCardList['metadata'] | undefined): string {
+  if (metadata === undefined) return 'Loading teas…';
+  const total = metadata.total_elements;
+  if (total === 0) return 'No teas found';
+  if (metadata.total_capped) return `${total.toLocaleString()}+ teas`;
+  return `${total.toLocaleString()} total ${total === 1 ? 'tea' : 'teas'}`;
+}
+
+/** 'All Teas': approved teas for everyone, filtered and paged in the address bar (spec §2). */
 export function HomePage() {
   usePageTitle('All Teas');
+  const categories = useCategories();
+  const states = useStates();
+  const list = useAddressFilters({ categories: categories.data, states: states.data, withStatus: false });
+  const { filters, page, setFilters, setPage } = list;
+
+  // The API takes the category name and the state name or code as the address bar has them.
+  const params: PostsRequest = {
+    category: list.raw.category,
+    state: list.raw.state,
+    search: filters.search,
+    skip: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  };
+  const query = usePosts(params);
+  const total = query.data?.metadata.total_elements ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = query.isSuccess && !query.isPlaceholderData;
+  usePrefetchNextPosts(params, current, total);
+
+  // Past the last page (posts were removed, or a hand-edited address): step back to the last one.
+  const overshot = current && page > totalPages;
+  useEffect(() => {
+    if (overshot) setPage(totalPages);
+  }, [overshot, totalPages, setPage]);
+
+  const handlePageChange = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
   return (
     <>
-      <PageHeader title="All Teas" description="Fresh tea from the community, steeped and moderated." />
-      <EmptyState
-        icon={Coffee}
-        title="No posts available yet"
-        description="When moderators approve the first teas, they appear here."
+      <PageHeader title="All Teas" description={<span aria-live="polite">{totalLine(query.data?.metadata)}</span>} />
+      <FilterBar
+        value={filters}
+        onChange={setFilters}
+        categories={categories.data ?? []}
+        states={states.data ?? []}
+        showStatus={false}
+      />
+      <PostsResults
+        query={query}
+        filtered={hasFilters(filters)}
+        pageSize={PAGE_SIZE}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={handlePageChange}
+        onClearFilters={() => setFilters({})}
       />
     </>
   );

@@ -1,17 +1,90 @@
-import { CupSoda } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { PAGE_SIZES } from '@kettle/shared';
+import { Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useCategories } from '@/features/taxonomy/api/get-categories';
+import { useStates } from '@/features/taxonomy/api/get-states';
+import { useMyPosts, usePrefetchNextMyPosts, type MyPostsRequest } from '../api/get-my-posts';
+import { FilterBar, hasFilters } from '../components/filter-bar';
+import { MyTeasResults } from '../components/my-teas-results';
+import { useListFilters } from '../hooks/use-list-filters';
 
+const PAGE_SIZE = PAGE_SIZES.myTeas;
+
+/** A list that failed to load counts as empty, so a named filter does not wait for ever. */
+const loadedOrEmpty = <T,>(query: { data: T[] | undefined; isError: boolean }) =>
+  query.data ?? (query.isError ? [] : undefined);
+
+function totalLine(total: number | undefined): string {
+  if (total === undefined) return 'Loading your teas…';
+  if (total === 0) return 'No teas found';
+  return `${total.toLocaleString()} total ${total === 1 ? 'tea' : 'teas'}`;
+}
+
+/** The signed-in user's own teas with their moderation status, filtered and paged (spec §2). */
 export function MyTeasPage() {
   usePageTitle('My Teas');
+  const categories = useCategories();
+  const states = useStates();
+  const list = useListFilters({ categories: loadedOrEmpty(categories), states: loadedOrEmpty(states) });
+  const { filters, page, setFilters, setPage } = list;
+
+  const params: MyPostsRequest = {
+    ...list.ids,
+    search: filters.search,
+    status: filters.status,
+    skip: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  };
+  const query = useMyPosts(params, list.ready && !list.unknown);
+  const total = list.unknown ? 0 : query.data?.metadata.total_elements;
+  const totalPages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
+  const current = query.isSuccess && !query.isPlaceholderData;
+  usePrefetchNextMyPosts(params, current, total ?? 0);
+
+  // Past the last page (teas were removed, or a hand-edited address): step back to the last one.
+  const overshot = current && page > totalPages;
+  useEffect(() => {
+    if (overshot) setPage(totalPages);
+  }, [overshot, totalPages, setPage]);
+
+  const handlePageChange = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
   return (
     <>
-      <PageHeader title="My Teas" description="No teas found" />
-      <EmptyState
-        icon={CupSoda}
-        title="You haven't created any teas yet"
-        description="The teas you spill show up here, with their moderation status."
+      <PageHeader
+        title="My Teas"
+        description={totalLine(total)}
+        actions={
+          <Button asChild>
+            <Link to="/submit">
+              <Plus aria-hidden="true" /> Create New Tea
+            </Link>
+          </Button>
+        }
+      />
+      <FilterBar
+        value={filters}
+        onChange={setFilters}
+        categories={categories.data ?? []}
+        states={states.data ?? []}
+        clearLabel="Clear All Filters"
+      />
+      <MyTeasResults
+        query={query}
+        nothingMatches={list.unknown}
+        filtered={hasFilters(filters)}
+        pageSize={PAGE_SIZE}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={handlePageChange}
+        onClearFilters={() => setFilters({})}
       />
     </>
   );

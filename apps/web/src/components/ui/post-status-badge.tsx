@@ -8,11 +8,11 @@ const STATUS = {
   pending: { label: 'Pending', icon: Clock, variant: 'secondary' },
 } as const;
 
-/** A post's moderation status with its icon (spec §2 admin post view). */
-export function StatusBadge({ status }: { status: PostStatus }) {
-  const { label, icon: Icon, variant } = STATUS[status];
+/** Approved, rejected, or (anything else) pending, with its icon. */
+export function PostStatusBadge({ status, className }: { status: PostStatus; className?: string }) {
+  const { label, icon: Icon, variant } = STATUS[status] ?? STATUS.pending;
   return (
-    <Badge variant={variant}>
+    <Badge variant={variant} className={className}>
       <Icon className="size-3.5" aria-hidden="true" />
       <span className="sr-only">Status: </span>
       {label}

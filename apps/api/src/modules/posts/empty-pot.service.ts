@@ -1,0 +1,55 @@
+import { COSTS, POST_CARD_MESSAGES, type EmptyPotResponse } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { posts } from '../../db/schema.js';
+import { conflict, forbidden, type AppError } from '../../lib/app-error.js';
+import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { spendCoins } from '../coins/coins.service.js';
+import type { UserRow } from '../users/users.presenter.js';
+import { postNotFound } from './public-posts.service.js';
+import { lockPost } from './posts.repository.js';
+import { assertCanSubmit } from './posts.service.js';
+import { emptyPotRefusal, type EmptyPotRefusal } from './reading.policy.js';
+import { unlockedByOthers } from './unlocks.repository.js';
+
+const REFUSALS: Record<NonNullable<EmptyPotRefusal>, () => AppError> = {
+  not_author: () => forbidden(),
+  rejected: () => conflict(POST_CARD_MESSAGES.potRejected),
+  unlocked: () => conflict(POST_CARD_MESSAGES.potUnlocked),
+};
+
+/**
+ * The author deletes an own post for 25 coins (decisions.md, Posts). The post row is locked
+ * first, so an unlock racing this either lands before (and refuses the pot) or finds no post.
+ * Votes, comments and image rows cascade; the ledger row stays; files go after commit.
+ */
+export async function emptyPot(ctx: AppContext, user: UserRow, id: string): Promise<EmptyPotResponse> {
+  assertCanSubmit(user);
+  const { balance, keys } = await ctx.db.transaction(async (tx) => {
+    const post = await lockPost(tx, id);
+    if (!post) throw postNotFound();
+    const refusal = emptyPotRefusal(user.id, post, await unlockedByOthers(tx, post.id, post.authorId));
+    if (refusal) throw REFUSALS[refusal]();
+    const reference = { type: 'post', id: post.id };
+    const coins = await spendCoins(tx, {
+      userId: user.id,
+      cost: COSTS.emptyPot,
+      kind: 'empty_pot',
+      reason: `Emptied the pot: "${post.title}"`,
+      reference,
+    });
+    const imageKeys = await postImageKeys(tx, post.id);
+    await tx.delete(posts).where(eq(posts.id, post.id));
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'post.empty_pot',
+      targetType: 'post',
+      targetId: post.id,
+      data: { before: { title: post.title, status: post.status, original_post_id: post.originalPostId }, after: null },
+    });
+    return { balance: coins, keys: imageKeys };
+  });
+  await removeImageFiles(ctx.images, keys);
+  return { message: POST_CARD_MESSAGES.potEmptied, coin_balance: balance };
+}

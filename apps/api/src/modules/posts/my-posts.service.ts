@@ -1,0 +1,43 @@
+import type { MyPost, MyPostList, MyPostsQuery } from '@kettle/shared';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { posts } from '../../db/schema.js';
+import { presentOwnPosts } from './posts.presenter.js';
+import { searchCondition } from './search.js';
+import { unlockCounts } from './unlocks.repository.js';
+
+function myPostsWhere(authorId: string, query: MyPostsQuery): SQL | undefined {
+  const filters: SQL[] = [eq(posts.authorId, authorId)];
+  if (query.category_id) filters.push(eq(posts.categoryId, query.category_id));
+  if (query.state_id) filters.push(eq(posts.stateId, query.state_id));
+  if (query.status) filters.push(eq(posts.status, query.status));
+  if (query.search) {
+    const match = searchCondition(query.search);
+    if (match) filters.push(match);
+  }
+  return and(...filters);
+}
+
+/** The caller's own posts, newest first, one page with the total. */
+export async function listMyPosts(ctx: AppContext, authorId: string, query: MyPostsQuery): Promise<MyPostList> {
+  const where = myPostsWhere(authorId, query);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .offset(query.skip)
+      .limit(query.limit),
+    ctx.db.select({ n: count() }).from(posts).where(where),
+  ]);
+  const [own, counts] = await Promise.all([
+    presentOwnPosts(ctx.db, rows, ctx.secret),
+    unlockCounts(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  const data: MyPost[] = own.map((post) => ({ ...post, unlock_count: counts.get(post.id) ?? 0 }));
+  return { data, metadata: { total_elements: total?.n ?? 0, skip: query.skip, limit: query.limit } };
+}

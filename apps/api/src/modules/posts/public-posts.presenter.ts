@@ -1,0 +1,120 @@
+import { LOCKED_PREVIEW_CHARS, maskHandle, type PostCard, type PostDetail } from '@kettle/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { posts } from '../../db/schema.js';
+import { imageUrl } from '../../lib/images/image-urls.js';
+import { imagesArePublic } from './posts.policy.js';
+import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
+import { readsFree, type Viewer } from './reading.policy.js';
+import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
+
+/** Everything a page of cards needs for one viewer, loaded in a fixed number of queries. */
+export type ReadContext = {
+  viewer: Viewer;
+  secret: string;
+  relations: PostRelations;
+  /** Posts this viewer paid to unlock. */
+  unlocked: Set<string>;
+  /** Original id → its approved reversal's id. */
+  reversals: Map<string, string>;
+  /** Unlock counts, loaded only for posts the viewer reads free (author or admin). */
+  unlockCounts: Map<string, number>;
+};
+
+async function approvedReversals(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: posts.id, originalId: posts.originalPostId })
+    .from(posts)
+    .where(and(inArray(posts.originalPostId, ids), eq(posts.status, 'approved')));
+  const map = new Map<string, string>();
+  for (const row of rows) if (row.originalId) map.set(row.originalId, row.id);
+  return map;
+}
+
+export async function loadReadContext(
+  db: DbOrTx,
+  rows: PostRow[],
+  viewer: Viewer,
+  secret: string,
+): Promise<ReadContext> {
+  const ids = rows.map((row) => row.id);
+  const freeIds = rows.filter((row) => readsFree(viewer, row)).map((row) => row.id);
+  const [relations, unlocked, reversals, counts] = await Promise.all([
+    loadPostRelations(db, rows),
+    viewer ? unlockedPostIds(db, viewer.id, ids) : Promise.resolve(new Set<string>()),
+    approvedReversals(db, ids),
+    unlockCounts(db, freeIds),
+  ]);
+  return { viewer, secret, relations, unlocked, reversals, unlockCounts: counts };
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`public post presenter: missing ${what}`);
+  return value;
+}
+
+/** The first LOCKED_PREVIEW_CHARS characters (code points, so no emoji is cut in half). */
+const preview = (content: string): string => Array.from(content).slice(0, LOCKED_PREVIEW_CHARS).join('');
+
+const isOpenTo = (row: PostRow, c: ReadContext): boolean => readsFree(c.viewer, row) || c.unlocked.has(row.id);
+
+function imagesOf(row: PostRow, c: ReadContext) {
+  const isPublic = imagesArePublic(row);
+  return (c.relations.images.get(row.id) ?? []).map((image) => ({
+    id: image.id,
+    image_url: imageUrl(c.secret, image.storageKey, { public: isPublic }),
+  }));
+}
+
+/**
+ * SECURITY: the only place a post becomes a public card. A reader who has not unlocked the post
+ * (and is not its author or an admin) gets 150 characters and a masked handle, never more.
+ */
+export function toPostCard(row: PostRow, c: ReadContext): PostCard {
+  const open = isOpenTo(row, c);
+  const reversalId = c.reversals.get(row.id) ?? null;
+  return {
+    id: row.id,
+    title: row.title,
+    content: open ? row.content : preview(row.content),
+    is_locked: !open,
+    image_urls: imagesOf(row, c).map((image) => image.image_url),
+    created_at: row.createdAt.toISOString(),
+    unlock_price: row.unlockPrice,
+    is_unlocked_by_user: open,
+    category: required(c.relations.categories.get(row.categoryId), 'category'),
+    state: required(c.relations.states.get(row.stateId), 'state'),
+    author_username: required(c.relations.authors.get(row.authorId), 'author'),
+    tagged_handle: open ? row.taggedHandle : maskHandle(row.taggedHandle),
+    vote_count: row.voteCount,
+    original_post_id: row.originalPostId,
+    has_reversal: reversalId !== null,
+    reversal_id: reversalId,
+  };
+}
+
+/** SECURITY: the card's rule, plus the detail fields; evidence stays hidden while locked. */
+export function toPostDetail(row: PostRow, c: ReadContext): PostDetail {
+  const open = isOpenTo(row, c);
+  return {
+    ...toPostCard(row, c),
+    status: row.status,
+    category_id: row.categoryId,
+    state_id: row.stateId,
+    updated_at: row.updatedAt.toISOString(),
+    images: imagesOf(row, c),
+    evidence_link: open ? row.evidenceLink : null,
+    unlock_count: readsFree(c.viewer, row) ? (c.unlockCounts.get(row.id) ?? 0) : null,
+    // Votes and reports arrive with the next issue; the fields are kept so the client is ready.
+    has_user_voted: false,
+    can_vote: false,
+    can_report: false,
+    has_reported: false,
+    report_status: null,
+  };
+}
+
+export async function presentPostDetail(db: DbOrTx, row: PostRow, viewer: Viewer, secret: string) {
+  return toPostDetail(row, await loadReadContext(db, [row], viewer, secret));
+}

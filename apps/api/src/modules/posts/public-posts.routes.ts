@@ -1,0 +1,67 @@
+import {
+  emptyPotResponseSchema,
+  postCardListSchema,
+  postDetailSchema,
+  postListQuerySchema,
+  unlockResponseSchema,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { emptyPot } from './empty-pot.service.js';
+import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
+import { unlockPost } from './unlocks.service.js';
+
+const tags = ['posts'];
+/** Malformed ids answer 404 like unknown ones (the services check), not 422. */
+const params = z.object({ id: z.string() });
+
+/**
+ * Reading, unlocking and emptying teas. Registered beside postsRoutes under /posts: static
+ * paths (`/me`, `/admin/...`) win over `/:id` in the router whatever the order.
+ */
+export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.get('/', {
+    schema: {
+      tags,
+      summary: 'Approved teas, newest first',
+      querystring: postListQuerySchema,
+      response: { 200: postCardListSchema },
+    },
+    onRequest: root.optionalAuth,
+    handler: async (request) => listPublicPosts(ctx, request.user, request.query),
+  });
+
+  app.get('/:id', {
+    schema: { tags, summary: 'One tea', params, response: { 200: postDetailSchema } },
+    onRequest: root.optionalAuth,
+    handler: async (request) => getPostDetail(ctx, request.user, request.params.id),
+  });
+
+  app.get('/:id/reversal', {
+    schema: { tags, summary: 'The reversal of tea {id}', params, response: { 200: postDetailSchema } },
+    onRequest: root.optionalAuth,
+    handler: async (request) => getReversalOf(ctx, request.user, request.params.id),
+  });
+
+  app.post('/:id/unlock', {
+    schema: { tags, summary: 'Unlock a tea (its unlock price, once)', params, response: { 200: unlockResponseSchema } },
+    onRequest: root.authenticate,
+    handler: async (request) => unlockPost(ctx, currentUser(request), request.params.id),
+  });
+
+  app.delete('/:id/empty-pot', {
+    schema: {
+      tags,
+      summary: 'Empty the pot: delete your own tea (25 coins)',
+      params,
+      response: { 200: emptyPotResponseSchema },
+    },
+    onRequest: root.authenticate,
+    handler: async (request) => emptyPot(ctx, currentUser(request), request.params.id),
+  });
+}

@@ -1,0 +1,59 @@
+import { MESSAGES, type PostCardList, type PostDetail, type PostListQuery } from '@kettle/shared';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { posts } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
+import { loadReadContext, presentPostDetail, toPostCard } from './public-posts.presenter.js';
+import { findPost, isPostId } from './posts.repository.js';
+import { canSee, type Viewer } from './reading.policy.js';
+import { countMatches, publicListWhere } from './search.js';
+
+export const postNotFound = () => notFound(MESSAGES.notFound.post);
+
+/** GET /posts/: approved posts, newest first, one page with its total. */
+export async function listPublicPosts(ctx: AppContext, viewer: Viewer, query: PostListQuery): Promise<PostCardList> {
+  const where = publicListWhere(query);
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .offset(query.skip)
+      .limit(query.limit),
+    countMatches(ctx.db, where, Boolean(query.search)),
+  ]);
+  const context = await loadReadContext(ctx.db, rows, viewer, ctx.secret);
+  return {
+    data: rows.map((row) => toPostCard(row, context)),
+    metadata: { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped },
+  };
+}
+
+/** GET /posts/{id}: unpublished posts answer 404 to everyone but their author and admins. */
+export async function getPostDetail(ctx: AppContext, viewer: Viewer, id: string): Promise<PostDetail> {
+  const row = await findPost(ctx.db, id);
+  if (!row || !canSee(viewer, row)) throw postNotFound();
+  return presentPostDetail(ctx.db, row, viewer, ctx.secret);
+}
+
+/** The reversal's author and admins also see it while it is pending. */
+function reversalVisibleTo(viewer: Viewer): SQL | undefined {
+  const approved = eq(posts.status, 'approved');
+  if (!viewer) return approved;
+  if (viewer.isAdmin) return or(approved, eq(posts.status, 'pending'));
+  return or(approved, and(eq(posts.status, 'pending'), eq(posts.authorId, viewer.id)));
+}
+
+/** GET /posts/{id}/reversal: the reversal of original {id}, the approved one first. */
+export async function getReversalOf(ctx: AppContext, viewer: Viewer, originalId: string): Promise<PostDetail> {
+  if (!isPostId(originalId)) throw postNotFound();
+  const [row] = await ctx.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.originalPostId, originalId), reversalVisibleTo(viewer)))
+    .orderBy(sql`${posts.status} = 'approved' desc`, desc(posts.createdAt))
+    .limit(1);
+  if (!row) throw postNotFound();
+  return presentPostDetail(ctx.db, row, viewer, ctx.secret);
+}

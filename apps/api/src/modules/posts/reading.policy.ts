@@ -1,0 +1,26 @@
+import type { PostStatus } from '@kettle/shared';
+
+/** Who is asking: a signed-in user, or null for a visitor. */
+export type Viewer = { id: string; isAdmin: boolean } | null;
+type PostFacts = { authorId: string; status: PostStatus };
+
+/** The author and admins read every post in full, free (decisions.md, Coins). */
+export const readsFree = (viewer: Viewer, post: PostFacts): boolean =>
+  viewer !== null && (viewer.isAdmin || viewer.id === post.authorId);
+
+/** Pending and rejected posts exist only for their author and admins (reliability Z4). */
+export const canSee = (viewer: Viewer, post: PostFacts): boolean =>
+  post.status === 'approved' || readsFree(viewer, post);
+
+/** Only approved posts can be unlocked. */
+export const canUnlock = (post: PostFacts): boolean => post.status === 'approved';
+
+export type EmptyPotRefusal = 'not_author' | 'rejected' | 'unlocked' | null;
+
+/** Why the author may not empty this pot, or null when they may (decisions.md, Posts). */
+export function emptyPotRefusal(actorId: string, post: PostFacts, unlockedByOthers: boolean): EmptyPotRefusal {
+  if (post.authorId !== actorId) return 'not_author';
+  if (post.status === 'rejected') return 'rejected';
+  if (unlockedByOthers) return 'unlocked';
+  return null;
+}

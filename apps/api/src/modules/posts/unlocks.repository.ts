@@ -1,0 +1,72 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { postUnlocks, posts } from '../../db/schema.js';
+import { isPostId } from './posts.repository.js';
+
+/** Which of `postIds` this user has unlocked: one query for a whole page. */
+export async function unlockedPostIds(db: DbOrTx, userId: string, postIds: string[]): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set();
+  const rows = await db
+    .select({ postId: postUnlocks.postId })
+    .from(postUnlocks)
+    .where(and(eq(postUnlocks.userId, userId), inArray(postUnlocks.postId, postIds)));
+  return new Set(rows.map((row) => row.postId));
+}
+
+/** How many readers unlocked each post (My Teas, the author's detail view); absent means 0. */
+export async function unlockCounts(db: DbOrTx, postIds: string[]): Promise<Map<string, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .select({ postId: postUnlocks.postId, n: count() })
+    .from(postUnlocks)
+    .where(inArray(postUnlocks.postId, postIds))
+    .groupBy(postUnlocks.postId);
+  return new Map(rows.map((row) => [row.postId, row.n]));
+}
+
+/**
+ * The post's facts under a share lock: a moderator's reject or delete (FOR UPDATE) waits for
+ * this unlock to finish, or this unlock waits and then sees the post's new state.
+ */
+export async function sharePost(db: DbOrTx, id: string) {
+  if (!isPostId(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      authorId: posts.authorId,
+      status: posts.status,
+      unlockPrice: posts.unlockPrice,
+    })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .for('share');
+  return row;
+}
+
+/** Records the unlock; false when this user had already unlocked the post (the key is the idempotency). */
+export async function insertUnlock(db: DbOrTx, userId: string, postId: string, pricePaid: number): Promise<boolean> {
+  const inserted = await db
+    .insert(postUnlocks)
+    .values({ userId, postId, pricePaid })
+    .onConflictDoNothing()
+    .returning({ postId: postUnlocks.postId });
+  return inserted.length > 0;
+}
+
+export async function unlockedByOthers(db: DbOrTx, postId: string, authorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(postUnlocks)
+    .where(and(eq(postUnlocks.postId, postId), ne(postUnlocks.userId, authorId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Removes a post's unlocks and answers who paid what, for refunds. */
+export async function takeUnlocks(db: DbOrTx, postId: string) {
+  return db
+    .delete(postUnlocks)
+    .where(eq(postUnlocks.postId, postId))
+    .returning({ userId: postUnlocks.userId, pricePaid: postUnlocks.pricePaid });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TIMINGS, type PostDetail } from '@kettle/shared';
+import { api } from '@/lib/api-client';
+import type { Viewer } from './get-posts';
+import { detailRetry, detailRetryDelay, reversalKey, useViewer } from './get-post';
+
+export const getReversal = (originalId: string, signal?: AbortSignal) =>
+  api.get<PostDetail>(`/posts/${encodeURIComponent(originalId)}/reversal`, undefined, signal);
+
+export const reversalQueryOptions = (originalId: string, viewer: Viewer) =>
+  queryOptions({
+    queryKey: reversalKey(originalId, viewer),
+    queryFn: ({ signal }) => getReversal(originalId, signal),
+    staleTime: TIMINGS.postDetailFresh,
+    retry: detailRetry,
+    retryDelay: detailRetryDelay,
+  });
+
+/** GET /posts/{id}/reversal: the single-post cache rules (spec §7). */
+export function useReversal(originalId: string) {
+  return useQuery(reversalQueryOptions(originalId, useViewer()));
+}

@@ -1,0 +1,29 @@
+import type { PostDetail } from '@kettle/shared';
+import { LockOpen } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { EmptyPotButton } from './empty-pot-dialog';
+
+/** True when the signed-in user wrote this post. */
+export function useIsAuthor(post: Pick<PostDetail, 'author_username'>): boolean {
+  const { data: user } = useCurrentUser();
+  return user !== undefined && user.username === post.author_username;
+}
+
+/**
+ * What only the author (and admins, for the count) see: 'n unlocked', and for the author the
+ * Empty Pot button (not for a rejected tea).
+ */
+export function PostDetailOwnerActions({ post }: { post: PostDetail }) {
+  const isAuthor = useIsAuthor(post);
+  return (
+    <>
+      {post.unlock_count !== null ? (
+        <Badge variant="outline" className="h-9 px-3 text-sm">
+          <LockOpen className="size-4" aria-hidden="true" /> {post.unlock_count.toLocaleString()} unlocked
+        </Badge>
+      ) : null}
+      {isAuthor ? <EmptyPotButton post={post} /> : null}
+    </>
+  );
+}

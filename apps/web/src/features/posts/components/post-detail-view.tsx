@@ -1,0 +1,57 @@
+import { timeAgo, type PostDetail } from '@kettle/shared';
+import { Coins, ThumbsUp } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { ImageCarousel, toCarouselImages } from '@/components/ui/image-carousel';
+import { PostDetailBadges } from './post-detail-badges';
+import { PostDetailContent } from './post-detail-content';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/**
+ * One tea in full: the carousel beside the title, price, author, badges, content and the page's
+ * actions. `collapse` picks how long content folds (spec §2: cut at 300 characters on the post
+ * page, four lines on the reversal page).
+ */
+export function PostDetailView({
+  post,
+  collapse,
+  actions,
+}: {
+  post: PostDetail;
+  collapse: 'truncate' | 'clamp';
+  actions?: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="grid gap-6 lg:grid-cols-2 lg:gap-8">
+      <ImageCarousel key={post.id} images={toCarouselImages(post)} title={post.title} />
+      <div className="grid min-w-0 content-start gap-5">
+        <div className="grid gap-2">
+          <h1 id={titleId} className="break-words font-display text-2xl font-bold leading-tight sm:text-3xl">
+            {post.title}
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1 font-semibold text-foreground">
+              <Coins className="size-4 text-primary" aria-hidden="true" />
+              <span className="sr-only">Unlock price: </span>
+              {plural(post.unlock_price, 'Tea Coin', 'Tea Coins')}
+            </span>
+            <span>
+              by <span className="break-all font-medium text-foreground">{post.author_username}</span>
+            </span>
+            <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+              {timeAgo(post.created_at)}
+            </time>
+            <span className="inline-flex items-center gap-1">
+              <ThumbsUp className="size-4" aria-hidden="true" />
+              {plural(post.vote_count, 'vote', 'votes')}
+            </span>
+          </p>
+        </div>
+        <PostDetailBadges post={post} />
+        <PostDetailContent post={post} collapse={collapse} />
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

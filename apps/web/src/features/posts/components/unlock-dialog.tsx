@@ -1,0 +1,87 @@
+import { ERROR_CODES, type PostCard } from '@kettle/shared';
+import { Coins, LoaderCircle, LockOpen } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { ApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-store';
+import { useUnlockPost } from '../api/unlock-post';
+import { InsufficientCoinsAlert } from './insufficient-coins-alert';
+
+export const UNLOCK_FAILED = { title: 'Unlock Failed', description: 'Failed to unlock post. Please try again.' };
+
+type UnlockDialogProps = {
+  post: Pick<PostCard, 'id' | 'title' | 'unlock_price'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The API's own reason (email not verified, post gone); for a server or network failure, the catalogue's. */
+const failureMessage = (error: Error): string =>
+  error instanceof ApiError && error.status < 500 && error.message ? error.message : UNLOCK_FAILED.description;
+
+const coins = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'coin' : 'coins'}`;
+
+/** Asks before spending coins: the price and the reader's balance, then Cancel or Unlock (spec §4). */
+export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {
+  const { data: user } = useCurrentUser();
+  const { mutate, isPending } = useUnlockPost();
+  const [coinsShort, setCoinsShort] = useState<string | null>(null);
+
+  const change = (next: boolean) => {
+    if (isPending) return;
+    setCoinsShort(null);
+    onOpenChange(next);
+  };
+
+  const confirm = () =>
+    mutate(post.id, {
+      onSuccess: () => change(false),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === ERROR_CODES.insufficientCoins) {
+          setCoinsShort(error.message);
+          return;
+        }
+        onOpenChange(false);
+        toastError(failureMessage(error), UNLOCK_FAILED.title);
+      },
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent role="alertdialog" className="max-w-md">
+        <div className="flex flex-col gap-1.5 pr-8">
+          <DialogTitle>Unlock this tea?</DialogTitle>
+          <DialogDescription>
+            Unlocking &ldquo;{post.title}&rdquo; shows its full content and tagged handle. You pay once and keep access.
+          </DialogDescription>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-muted/40 p-4 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Price</dt>
+            <dd className="flex items-center gap-1 font-semibold">
+              <Coins className="size-4 text-primary" aria-hidden="true" /> {coins(post.unlock_price)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Your balance</dt>
+            <dd className="font-semibold">{user ? coins(user.coin_balance) : '…'}</dd>
+          </div>
+        </dl>
+        {coinsShort ? <InsufficientCoinsAlert message={coinsShort} /> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button onClick={confirm} disabled={isPending} aria-busy={isPending}>
+            {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
+            {isPending ? 'Unlocking…' : 'Unlock'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import type { PostDetail } from '@kettle/shared';
+import { Navigate, useParams } from 'react-router';
+import { usePost } from '../api/get-post';
+import { ReversalAction } from '../components/post-card-actions';
+import { PostDetailFrame } from '../components/post-detail-frame';
+import { PostDetailOwnerActions, useIsAuthor } from '../components/post-detail-owner';
+import { PostDetailView } from '../components/post-detail-view';
+
+/** Ids a broken link can carry: the page goes back to the list instead of asking the API. */
+export const INVALID_POST_IDS = new Set(['', 'undefined', 'null']);
+
+/** /posts/{id}: one tea (spec §2 'Post detail'). */
+export function PostPage() {
+  const { id = '' } = useParams();
+  if (INVALID_POST_IDS.has(id)) return <Navigate to="/" replace />;
+  return <PostScreen key={id} id={id} />;
+}
+
+function PostScreen({ id }: { id: string }) {
+  const query = usePost(id);
+  return (
+    <PostDetailFrame query={query}>
+      {(post) => (
+        <>
+          <PostDetailView post={post} collapse="truncate" actions={<PostActions post={post} />} />
+          {/*
+            Layout space for votes, comments and reporting (spec §2 'Post detail'), which arrive
+            with the next issue. Deliberately empty: no controls until they work.
+          */}
+        </>
+      )}
+    </PostDetailFrame>
+  );
+}
+
+/** As on cards: View Original Post, View Reversal or Create Reversal; then the author's tools. */
+function PostActions({ post }: { post: PostDetail }) {
+  const isAuthor = useIsAuthor(post);
+  // A reversal is written by someone else, about a published tea (decisions.md, Posts).
+  const reversible = post.original_post_id !== null || post.has_reversal || (post.status === 'approved' && !isAuthor);
+  return (
+    <>
+      {reversible ? <ReversalAction post={post} /> : null}
+      <PostDetailOwnerActions post={post} />
+    </>
+  );
+}

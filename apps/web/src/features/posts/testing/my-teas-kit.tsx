@@ -1,0 +1,73 @@
+import type { MyPost } from '@kettle/shared';
+import { vi } from 'vitest';
+import { CATEGORY, json, renderSignedIn, STATE } from './render-posts';
+import { MyTeasPage } from '../pages/my-teas-page';
+
+export const OTHER_CATEGORY = { id: '55555555-5555-4555-8555-555555555555', name: 'Workplace', description: 'Office.' };
+export const OTHER_STATE = {
+  id: '66666666-6666-4666-8666-666666666666',
+  name: 'Texas',
+  code: 'TX',
+  description: 'TX.',
+};
+
+let counter = 0;
+/** A pending own post as GET /posts/me returns it. */
+export function makeMyPost(overrides: Partial<MyPost> = {}): MyPost {
+  counter += 1;
+  return {
+    id: `77777777-7777-4777-8777-${String(counter).padStart(12, '0')}`,
+    title: `My tea ${counter}`,
+    content: 'Somebody said something at the party and everyone heard about it.',
+    tagged_handle: '@subject',
+    category_id: CATEGORY.id,
+    state_id: STATE.id,
+    category: { id: CATEGORY.id, name: CATEGORY.name },
+    state: { id: STATE.id, name: STATE.name, code: STATE.code },
+    status: 'pending',
+    rejection_reason: null,
+    unlock_price: 40,
+    bounty: 0,
+    evidence_link: null,
+    original_post_id: null,
+    author_username: 'ava',
+    vote_count: 0,
+    image_urls: [],
+    images: [],
+    created_at: '2026-01-02T00:00:00.000Z',
+    updated_at: '2026-01-02T00:00:00.000Z',
+    unlock_count: 0,
+    ...overrides,
+  };
+}
+
+export const page = (posts: MyPost[], total = posts.length, skip = 0) =>
+  json({ data: posts, metadata: { total_elements: total, skip, limit: 9 } });
+
+/** Stubs fetch: taxonomy lists, and `mine` for every GET /posts/me; returns the /posts/me URLs asked for. */
+export function stubMyTeas(mine: (url: URL) => Response | Promise<Response>) {
+  const urls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://kettle.test');
+      if (url.pathname === '/api/v1/categories/') return json({ data: [CATEGORY, OTHER_CATEGORY] });
+      if (url.pathname === '/api/v1/states/') return json({ data: [STATE, OTHER_STATE] });
+      if (url.pathname === '/api/v1/posts/me') {
+        urls.push(url);
+        return mine(url);
+      }
+      return json({ detail: 'Not found' }, 404);
+    }),
+  );
+  return urls;
+}
+
+export const renderMyTeas = (entry = '/my-teas') =>
+  renderSignedIn(
+    [
+      { path: '/my-teas', element: <MyTeasPage /> },
+      { path: '/submit', element: <h1>Submit Tea</h1> },
+    ],
+    entry,
+  );

@@ -1,0 +1,110 @@
+import type { PostDetail } from '@kettle/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { logout, setTokens } from '@/lib/session';
+import { removeToast } from '@/lib/toast-store';
+import { PostPage } from '../pages/post-page';
+import { ReversalPage } from '../pages/reversal-page';
+import { buildUser, CATEGORY, json, STATE } from './render-posts';
+
+let counter = 0;
+/** An approved post as GET /posts/{id} returns it to a reader who has unlocked it. */
+export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
+  counter += 1;
+  return {
+    id: `99999999-9999-4999-8999-${String(counter).padStart(12, '0')}`,
+    title: `Detail tea ${counter}`,
+    content: 'Somebody said something at the party and everyone heard about it.',
+    is_locked: false,
+    image_urls: [],
+    images: [],
+    created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    updated_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    unlock_price: 40,
+    is_unlocked_by_user: true,
+    category: { id: CATEGORY.id, name: CATEGORY.name },
+    state: { id: STATE.id, name: STATE.name, code: STATE.code },
+    category_id: CATEGORY.id,
+    state_id: STATE.id,
+    author_username: 'ava',
+    tagged_handle: '@subject',
+    vote_count: 3,
+    original_post_id: null,
+    has_reversal: false,
+    reversal_id: null,
+    status: 'approved',
+    evidence_link: null,
+    unlock_count: null,
+    has_user_voted: false,
+    can_vote: true,
+    can_report: true,
+    has_reported: false,
+    report_status: null,
+    ...overrides,
+  };
+}
+
+/** A reader who is not the author (the kit's posts are ava's). */
+export const BEN = { ...buildUser({ coin_balance: 120 }), id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', username: 'ben' };
+/** The author of the kit's posts. */
+export const AVA = buildUser({ coin_balance: 60 });
+
+export type Call = { path: string; method: string };
+type Route = (call: Call) => Response | Promise<Response> | undefined;
+
+/** Stubs fetch: the signed-in `user` (ben by default), then `route` for everything else (404 otherwise). */
+export function stubDetailApi(route: Route, user: ReturnType<typeof buildUser> = BEN) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const call = {
+        path: new URL(input, 'http://kettle.test').pathname.replace('/api/v1', ''),
+        method: init?.method ?? 'GET',
+      };
+      if (call.path === '/auth/me') return json(user);
+      calls.push(call);
+      return (await route(call)) ?? json({ detail: 'Not found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+/** Shows where the router went, for the stand-in pages. */
+function Where({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <>
+      <h1>{name}</h1>
+      <p data-testid="location">{location.pathname}</p>
+    </>
+  );
+}
+
+/** Renders the post and reversal pages (and stand-ins for where they lead), signed in or not. */
+export function renderDetail(entry: string, { signedIn = true, history = [] as string[] } = {}) {
+  removeToast();
+  if (signedIn) setTokens('access-token', 'refresh-token');
+  else logout();
+  const routes: Array<{ path: string; element: ReactNode }> = [
+    { path: '/', element: <Where name="All Teas" /> },
+    { path: '/posts/:id', element: <PostPage /> },
+    { path: '/posts/reversal/:id', element: <ReversalPage /> },
+    { path: '/my-teas', element: <Where name="My Teas" /> },
+    { path: '/auth/signin', element: <Where name="Sign in" /> },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [...history, entry] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, user: userEvent.setup() };
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { baseURL } from './env';
+import type { InMemoryFile } from './images';
+import type { TestUser } from './users';
+
+/**
+ * Shortcuts through the real API (/api/v1) for set-up and for checks the screens do not show
+ * precisely (an exact balance). The journeys under test still go through the UI.
+ */
+
+const TIMEOUT_MS = 15_000;
+
+/** The bits of GET /api/v1/auth/me the tests read. */
+export type Me = { id: string; username: string; email: string; is_admin: boolean; coin_balance: number };
+
+/** The bits of a post (OwnPost) the tests read. */
+export type ApiPost = {
+  id: string;
+  title: string;
+  status: 'pending' | 'approved' | 'rejected';
+  rejection_reason: string | null;
+  tagged_handle: string;
+  image_urls: string[];
+};
+
+export type NamedItem = { id: string; name: string };
+
+/** The fields of a tea, as the submit form and POST /api/v1/posts/ take them. */
+export type TeaDraft = {
+  title: string;
+  content: string;
+  tagged_handle: string;
+  evidence_link: string;
+};
+
+const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
+
+/**
+ * A tea nobody has submitted yet. The handle is unique too: the API allows only 3 teas about
+ * one handle a day.
+ */
+export function makeTea(label = 'E2E tea'): TeaDraft {
+  const tag = hex(4);
+  return {
+    title: `${label} ${tag}`,
+    content: `The kettle at number ${tag} whistles all night long, and everyone on the street knows why.`,
+    tagged_handle: `@e2e_${tag}`,
+    evidence_link: `https://example.com/evidence/${tag}`,
+  };
+}
+
+async function call(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const { token, headers, ...rest } = init;
+  return fetch(`${baseURL()}/api/v1${path}`, {
+    ...rest,
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+/** POST /api/v1/auth/login (form-encoded, `username` holds the email); returns the access token. */
+export async function apiLogin(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
+  const response = await call('/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user.email, password: user.password }).toString(),
+  });
+  return (await json<{ access_token: string }>(response, 'POST /api/v1/auth/login')).access_token;
+}
+
+/** GET /api/v1/auth/me. */
+export async function apiMe(token: string): Promise<Me> {
+  return json<Me>(await call('/auth/me', { token }), 'GET /api/v1/auth/me');
+}
+
+/** GET /api/v1/categories/ (public). */
+export async function apiCategories(): Promise<NamedItem[]> {
+  return (await json<{ data: NamedItem[] }>(await call('/categories/'), 'GET /api/v1/categories/')).data;
+}
+
+/** GET /api/v1/states/ (public). */
+export async function apiStates(): Promise<Array<NamedItem & { code: string }>> {
+  return (await json<{ data: Array<NamedItem & { code: string }> }>(await call('/states/'), 'GET /api/v1/states/'))
+    .data;
+}
+
+/** The first seeded category and state, for teas made through the API. */
+async function someTaxonomy(): Promise<{ category_id: string; state_id: string }> {
+  const [categories, states] = await Promise.all([apiCategories(), apiStates()]);
+  const category = categories[0];
+  const state = states[0];
+  if (!category || !state) throw new Error('The server has no categories or no states to file a tea under');
+  return { category_id: category.id, state_id: state.id };
+}
+
+/**
+ * POST /api/v1/posts/: a tea (25 coins), as JSON, or as multipart when there are images.
+ */
+export async function apiCreateTea(
+  token: string,
+  tea: TeaDraft,
+  images: readonly InMemoryFile[] = [],
+): Promise<ApiPost> {
+  const fields = { ...tea, ...(await someTaxonomy()), bounty: '0' };
+  let init: RequestInit;
+  if (images.length === 0) {
+    init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) };
+  } else {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const image of images) {
+      form.append('images', new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name);
+    }
+    init = { method: 'POST', body: form };
+  }
+  return json<ApiPost>(await call('/posts/', { ...init, token }), 'POST /api/v1/posts/');
+}
+
+/** GET /api/v1/posts/admin/{id} (admin token). */
+export async function apiAdminPost(adminToken: string, id: string): Promise<ApiPost> {
+  return json<ApiPost>(
+    await call(`/posts/admin/${encodeURIComponent(id)}`, { token: adminToken }),
+    'GET /api/v1/posts/admin/{id}',
+  );
+}

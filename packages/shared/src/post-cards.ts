@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { POST_STATUS_VALUES, postImageSchema } from './posts.js';
+
+/** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
+export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
+/** The furthest a list may page: every reachable page stays cheap (performance.md, P5). */
+export const MAX_LIST_SKIP = 1000;
+/** Text search counts at most this many matches; beyond it the total reads '1,000+'. */
+export const SEARCH_COUNT_CAP = 1000;
+
+export const POST_CARD_MESSAGES = {
+  unlocked: 'Post unlocked successfully!',
+  potEmptied: 'The pot is empty: your tea was deleted.',
+  potRejected: 'Rejected teas cannot be emptied.',
+  potUnlocked: 'Someone has already unlocked this tea, so it can no longer be emptied.',
+  pageTooFar: 'Page is too far. Narrow your search or filters.',
+  refundReason: (title: string) => `Refund: "${title}" was removed`,
+} as const;
+
+/** '@jane' → '@j•••': the first character, then one bullet per hidden character (at least 3). */
+export function maskHandle(handle: string): string {
+  const chars = Array.from(handle.startsWith('@') ? handle.slice(1) : handle);
+  const [first = ''] = chars;
+  return `@${first}${'•'.repeat(Math.max(3, chars.length - 1))}`;
+}
+
+/** The web's query string sends empty parameters now and then; empty means "not given". */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+export const postListQuerySchema = z.object({
+  category_id: optional(z.uuid()),
+  state_id: optional(z.uuid()),
+  /** A category name, as the web's address bar carries it. */
+  category: optional(z.string().trim().max(LIMITS.nameMax)),
+  /** A state name or its two-letter code. */
+  state: optional(z.string().trim().max(LIMITS.nameMax)),
+  search: optional(z.string().trim().max(100, 'Search must be at most 100 characters')),
+  skip: z.coerce.number().int().min(0).max(MAX_LIST_SKIP, POST_CARD_MESSAGES.pageTooFar).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PostListQuery = z.output<typeof postListQuerySchema>;
+export type PostListParams = z.input<typeof postListQuerySchema>;
+
+/** Spec §3 'Post, public card'. For a locked card: 150 characters of content and a masked handle. */
+export const postCardSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  content: z.string(),
+  is_locked: z.boolean(),
+  image_urls: z.array(z.string()),
+  created_at: z.string(),
+  unlock_price: z.number().int(),
+  is_unlocked_by_user: z.boolean(),
+  category: z.object({ id: z.uuid(), name: z.string() }),
+  state: z.object({ id: z.uuid(), name: z.string(), code: z.string() }),
+  author_username: z.string(),
+  tagged_handle: z.string(),
+  vote_count: z.number().int(),
+  original_post_id: z.uuid().nullable(),
+  has_reversal: z.boolean(),
+  reversal_id: z.uuid().nullable(),
+});
+export type PostCard = z.infer<typeof postCardSchema>;
+
+/** Spec §3 'additional fields': the detail and reversal pages. */
+export const postDetailSchema = postCardSchema.extend({
+  status: z.enum(POST_STATUS_VALUES),
+  category_id: z.uuid(),
+  state_id: z.uuid(),
+  updated_at: z.string(),
+  images: z.array(postImageSchema),
+  evidence_link: z.string().nullable(),
+  /** For the author and admins; null for everyone else. */
+  unlock_count: z.number().int().nullable(),
+  has_user_voted: z.boolean(),
+  can_vote: z.boolean(),
+  can_report: z.boolean(),
+  has_reported: z.boolean(),
+  report_status: z.enum(POST_STATUS_VALUES).nullable(),
+});
+export type PostDetail = z.infer<typeof postDetailSchema>;
+
+export const postCardListSchema = z.object({
+  data: z.array(postCardSchema),
+  metadata: z.object({
+    total_elements: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+    /** True when a text search matched more than SEARCH_COUNT_CAP posts: show '1,000+ teas'. */
+    total_capped: z.boolean(),
+  }),
+});
+export type PostCardList = z.infer<typeof postCardListSchema>;
+
+export const unlockResponseSchema = z.object({
+  message: z.literal(POST_CARD_MESSAGES.unlocked),
+  coin_balance: z.number().int(),
+  post: postDetailSchema,
+});
+export type UnlockResponse = z.infer<typeof unlockResponseSchema>;
+
+export const emptyPotResponseSchema = z.object({
+  message: z.literal(POST_CARD_MESSAGES.potEmptied),
+  coin_balance: z.number().int(),
+});
+export type EmptyPotResponse = z.infer<typeof emptyPotResponseSchema>;
