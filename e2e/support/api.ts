@@ -17,6 +17,7 @@ export type Me = { id: string; username: string; email: string; is_admin: boolea
 export type ApiPost = {
   id: string;
   title: string;
+  content: string;
   status: 'pending' | 'approved' | 'rejected';
   rejection_reason: string | null;
   tagged_handle: string;
@@ -90,8 +91,11 @@ export async function apiStates(): Promise<Array<NamedItem & { code: string }>> 
     .data;
 }
 
+/** Where a tea is filed: a category id and a state id. */
+export type Taxonomy = { category_id: string; state_id: string };
+
 /** The first seeded category and state, for teas made through the API. */
-async function someTaxonomy(): Promise<{ category_id: string; state_id: string }> {
+async function someTaxonomy(): Promise<Taxonomy> {
   const [categories, states] = await Promise.all([apiCategories(), apiStates()]);
   const category = categories[0];
   const state = states[0];
@@ -106,8 +110,9 @@ export async function apiCreateTea(
   token: string,
   tea: TeaDraft,
   images: readonly InMemoryFile[] = [],
+  taxonomy?: Taxonomy,
 ): Promise<ApiPost> {
-  const fields = { ...tea, ...(await someTaxonomy()), bounty: '0' };
+  const fields = { ...tea, ...(taxonomy ?? (await someTaxonomy())), bounty: '0' };
   let init: RequestInit;
   if (images.length === 0) {
     init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) };
@@ -128,4 +133,63 @@ export async function apiAdminPost(adminToken: string, id: string): Promise<ApiP
     await call(`/posts/admin/${encodeURIComponent(id)}`, { token: adminToken }),
     'GET /api/v1/posts/admin/{id}',
   );
+}
+
+/** PUT /api/v1/posts/admin/{id}/status (admin token): e.g. approve a pending tea. */
+export async function apiSetPostStatus(
+  adminToken: string,
+  id: string,
+  status: ApiPost['status'],
+  reason?: string,
+): Promise<ApiPost> {
+  return json<ApiPost>(
+    await call(`/posts/admin/${encodeURIComponent(id)}/status`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(reason === undefined ? { status } : { status, reason }),
+      token: adminToken,
+    }),
+    'PUT /api/v1/posts/admin/{id}/status',
+  );
+}
+
+/** POST /api/v1/posts/reversal (JSON, 20 coins): a reversal of `originalId` by the token's user. */
+export async function apiCreateReversal(
+  token: string,
+  tea: TeaDraft,
+  originalId: string,
+  taxonomy?: Taxonomy,
+): Promise<ApiPost> {
+  const fields = { ...tea, ...(taxonomy ?? (await someTaxonomy())), bounty: '0', original_post_id: originalId };
+  return json<ApiPost>(
+    await call('/posts/reversal', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(fields),
+      token,
+    }),
+    'POST /api/v1/posts/reversal',
+  );
+}
+
+/** POST /api/v1/users/admin/{id}/add-coins (admin token). */
+export async function apiAddCoins(adminToken: string, userId: string, coins: number): Promise<void> {
+  await json<unknown>(
+    await call(`/users/admin/${encodeURIComponent(userId)}/add-coins`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ coins_to_add: coins, reason: 'e2e set-up' }),
+      token: adminToken,
+    }),
+    'POST /api/v1/users/admin/{id}/add-coins',
+  );
+}
+
+/** POST /api/v1/posts/{id}/unlock; returns the new balance. */
+export async function apiUnlock(token: string, id: string): Promise<number> {
+  const body = await json<{ coin_balance: number }>(
+    await call(`/posts/${encodeURIComponent(id)}/unlock`, { method: 'POST', token }),
+    'POST /api/v1/posts/{id}/unlock',
+  );
+  return body.coin_balance;
 }

@@ -44,6 +44,8 @@ type PageCase = {
 /** Waits until `image` has been fetched and decoded, so the screenshot shows it. */
 async function loaded(image: Locator): Promise<void> {
   await expect(image).toBeVisible();
+  // Images load lazily: one below the fold (a narrow screen, a long page) loads once scrolled to.
+  await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 

@@ -18,6 +18,10 @@ export const POST_CARD_MESSAGES = {
   refundReason: (title: string) => `Refund: "${title}" was removed`,
 } as const;
 
+/** A locked preview reads as cut off only when the server actually cut it. */
+export const lockedPreview = (content: string): string =>
+  content.length >= LOCKED_PREVIEW_CHARS ? `${content.trimEnd()}…` : content;
+
 /** '@jane' → '@j•••': the first character, then one bullet per hidden character (at least 3). */
 export function maskHandle(handle: string): string {
   const chars = Array.from(handle.startsWith('@') ? handle.slice(1) : handle);

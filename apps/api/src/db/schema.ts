@@ -283,3 +283,17 @@ export const postUnlocks = pgTable(
     check('post_unlocks_price_paid_non_negative', sql`${t.pricePaid} >= 0`),
   ],
 );
+
+/**
+ * Approved posts per (category, state), kept exact by a trigger on posts (migration 0003), so
+ * the public list's totals cost a handful of rows instead of a count over every post.
+ */
+export const postCounts = pgTable(
+  'post_counts',
+  {
+    categoryId: uuid('category_id').notNull(),
+    stateId: uuid('state_id').notNull(),
+    approved: integer('approved').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.stateId] })],
+);

@@ -21,7 +21,7 @@ export async function listPublicPosts(ctx: AppContext, viewer: Viewer, query: Po
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .offset(query.skip)
       .limit(query.limit),
-    countMatches(ctx.db, where, Boolean(query.search)),
+    countMatches(ctx.db, where, query),
   ]);
   const context = await loadReadContext(ctx.db, rows, viewer, ctx.secret);
   return {

@@ -1,7 +1,7 @@
 import { SEARCH_COUNT_CAP, type PostListQuery } from '@kettle/shared';
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, posts, states } from '../../db/schema.js';
+import { categories, postCounts, posts, states } from '../../db/schema.js';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,16 +18,12 @@ export function searchCondition(term: string): SQL | undefined {
 }
 
 /** Names and codes resolve inside the statement: an unknown one simply matches nothing. */
-const categoryNamed = (name: string) =>
-  inArray(
-    posts.categoryId,
-    sql`(select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}))`,
-  );
-const stateNamed = (nameOrCode: string) =>
-  inArray(
-    posts.stateId,
-    sql`(select ${states.id} from ${states} where lower(${states.name}) = lower(${nameOrCode}) or ${states.code} = upper(${nameOrCode}))`,
-  );
+const categoryIdsNamed = (name: string) =>
+  sql`(select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}))`;
+const stateIdsNamed = (nameOrCode: string) =>
+  sql`(select ${states.id} from ${states} where lower(${states.name}) = lower(${nameOrCode}) or ${states.code} = upper(${nameOrCode}))`;
+const categoryNamed = (name: string) => inArray(posts.categoryId, categoryIdsNamed(name));
+const stateNamed = (nameOrCode: string) => inArray(posts.stateId, stateIdsNamed(nameOrCode));
 
 /** The public list: approved posts and the caller's filters. */
 export function publicListWhere(query: PostListQuery): SQL | undefined {
@@ -42,15 +38,26 @@ export function publicListWhere(query: PostListQuery): SQL | undefined {
 
 export type ListTotal = { total: number; capped: boolean };
 
+/** Browsing and filters: an exact total from the trigger-kept counts, a few rows at any size. */
+async function countApproved(db: DbOrTx, query: PostListQuery): Promise<number> {
+  const filters: SQL[] = [];
+  if (query.category_id) filters.push(eq(postCounts.categoryId, query.category_id));
+  if (query.state_id) filters.push(eq(postCounts.stateId, query.state_id));
+  if (query.category) filters.push(inArray(postCounts.categoryId, categoryIdsNamed(query.category)));
+  if (query.state) filters.push(inArray(postCounts.stateId, stateIdsNamed(query.state)));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${postCounts.approved}), 0)::int` })
+    .from(postCounts)
+    .where(and(...filters));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Exact for browsing and filters; for a text search at most SEARCH_COUNT_CAP (performance.md:
  * an exact count of a common term costs seconds at a million posts).
  */
-export async function countMatches(db: DbOrTx, where: SQL | undefined, search: boolean): Promise<ListTotal> {
-  if (!search) {
-    const [row] = await db.select({ n: count() }).from(posts).where(where);
-    return { total: row?.n ?? 0, capped: false };
-  }
+export async function countMatches(db: DbOrTx, where: SQL | undefined, query: PostListQuery): Promise<ListTotal> {
+  if (!query.search) return { total: await countApproved(db, query), capped: false };
   const limited = db
     .select({ one: sql`1` })
     .from(posts)

@@ -17,6 +17,7 @@ export function PostNotFound({ message, home = '/' }: { message?: string; home?:
     <EmptyState
       icon={FileQuestion}
       title="Post Not Found"
+      headingLevel={1}
       description={message || POST_NOT_FOUND_TEXT}
       action={
         <Button onClick={goBack}>

@@ -1,4 +1,4 @@
-import { timeAgo, type PostCard as PostCardData } from '@kettle/shared';
+import { lockedPreview, timeAgo, type PostCard as PostCardData } from '@kettle/shared';
 import { ArrowRight, Lock, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ function PostContent({ post }: { post: PostCardData }) {
           data-locked="true"
           className="select-none whitespace-pre-line break-words text-sm text-muted-foreground blur-[1.5px] mask-b-from-30% mask-b-to-100%"
         >
-          {post.content}…
+          {lockedPreview(post.content)}
         </p>
         <Badge className="absolute bottom-0 left-1/2 -translate-x-1/2 bg-card text-foreground shadow-sm ring-1 ring-border">
           <Lock className="size-3.5 text-primary" aria-hidden="true" />

@@ -1,10 +1,7 @@
-import { LIMITS, type PostDetail } from '@kettle/shared';
+import { LIMITS, lockedPreview, type PostDetail } from '@kettle/shared';
 import { ExternalLink } from 'lucide-react';
 import { CollapsibleText } from '@/components/ui/collapsible-text';
 import { PostDetailLockPanel } from './post-detail-lock-panel';
-
-/** A locked post's content is only the server's preview: always shown as cut off. */
-const lockedPreview = (content: string): string => `${content.trimEnd()}…`;
 
 /**
  * Locked: the 150-character preview, fading out, and the lock panel. Unlocked: the full text,
