@@ -1,0 +1,264 @@
+/**
+ * List and search latency of GET /api/v1/posts/ (design/performance.md, goals P4 and P5).
+ *
+ * Run from the repository root:
+ *   npm run bench -- --db pglite --posts 20000
+ *   npm run bench -- --db postgres --posts 200000 --rounds 2 --requests 200
+ *   (postgres: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
+ *    database kettle_bench_<random> is created and always dropped at the end)
+ *
+ * What it measures: K sequential `app.inject` GETs per scenario through the real route (auth hook,
+ * validation, query, presenter, serialization), no network. GET /api/health through inject is printed
+ * as the bare framework baseline of the same run, because absolute figures drift between machines.
+ * It prints median, p95 and p99 per scenario and p95 / 20 ms (the goal). It never fails on a time:
+ * no test asserts a latency; it exits 0 unless the setup or a request itself fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openPglite, openPostgres, type Database } from '../apps/api/src/db/client.js';
+
+const GOAL_MS = 20;
+const RARE_WORD = 'zyxquorbit';
+const COMMON_WORD = 'brew';
+const ABSENT_WORD = 'brewkettle';
+const CHUNK = 25_000;
+
+type Options = { posts: number; db: 'pglite' | 'postgres'; rounds: number; requests: number };
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: 'string', default: '100000' },
+      db: { type: 'string', default: 'pglite' },
+      rounds: { type: 'string', default: '2' },
+      requests: { type: 'string', default: '200' },
+    },
+  });
+  const int = (name: string, raw: string): number => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres`);
+  return {
+    posts: int('posts', values.posts),
+    db: values.db,
+    rounds: int('rounds', values.rounds),
+    requests: int('requests', values.requests),
+  };
+}
+
+/** Raw SQL for seeding: on PostgreSQL a client of its own (the app's pool has a 10 s statement timeout). */
+type Target = {
+  database: Database;
+  url?: string;
+  run: (text: string) => Promise<void>;
+  rows: <T>(text: string) => Promise<T[]>;
+  drop: () => Promise<void>;
+};
+
+async function openTarget(kind: Options['db']): Promise<Target> {
+  if (kind === 'pglite') {
+    const database = await openPglite();
+    const rows = async <T>(text: string): Promise<T[]> => {
+      // PGlite's drizzle driver answers { rows }; the shared Db type leaves the result untyped.
+      const result = (await database.db.execute(sql.raw(text))) as unknown as { rows: T[] };
+      return result.rows;
+    };
+    return { database, run: async (text) => void (await rows(text)), rows, drop: async () => undefined };
+  }
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kettle_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const seeder = new pg.Client({ connectionString: url.toString() });
+  const database = openPostgres(url.toString());
+  const drop = async (): Promise<void> => {
+    await seeder.end().catch(() => undefined);
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+    console.log(`dropped database ${name}`);
+  };
+  try {
+    await seeder.connect();
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    await drop();
+    throw err;
+  }
+  return {
+    database,
+    url: url.toString(),
+    run: async (text) => void (await seeder.query(text)),
+    rows: async <T>(text: string): Promise<T[]> => (await seeder.query(text)).rows as T[],
+    drop,
+  };
+}
+
+/** One author and N posts: common words everywhere, a rare word in 0.1%, 5000 handles, 90% approved. */
+async function seed(target: Target, n: number): Promise<string> {
+  const [author] = await target.rows<{ id: string }>(
+    `insert into users (username, email, password_hash) values ('bench_author', 'bench@kettle.local', 'x') returning id`,
+  );
+  if (!author) throw new Error('author not created');
+  for (let start = 1; start <= n; start += CHUNK) {
+    const end = Math.min(n, start + CHUNK - 1);
+    await target.run(`
+      with c as (select array_agg(id order by name) a, count(*)::int n from categories),
+           s as (select array_agg(id order by code) a, count(*)::int n from states),
+           w as (select array['tea','kettle','spill','drama','gossip','steep','cup','leaf','pot','sip'] a)
+      insert into posts (author_id, title, content, tagged_handle, category_id, state_id, status, created_at, published_at)
+      select '${author.id}',
+             'The ' || w.a[1 + g % 10] || ' ' || w.a[1 + (g * 7) % 10] || ' #' || g
+               || case when g % 1000 = 0 then ' ${RARE_WORD}' else '' end,
+             'A fresh ${COMMON_WORD} of ' || w.a[1 + (g * 3) % 10] || ' and ' || w.a[1 + (g * 11) % 10]
+               || ', more ' || w.a[1 + (g * 13) % 10] || ' than anyone asked for. Post number ' || g || '.',
+             '@user_' || (g % 5000),
+             c.a[1 + g % c.n],
+             s.a[1 + (g / 7) % s.n],
+             case when g % 10 = 0 then 'pending' else 'approved' end,
+             now() - g * interval '30 seconds',
+             now() - g * interval '30 seconds'
+      from generate_series(${start}, ${end}) g, c, s, w`);
+    process.stdout.write(`\rseeded ${end}/${n} posts`);
+  }
+  process.stdout.write('\n');
+  await target.run('analyze');
+  return author.id;
+}
+
+type Scenario = { name: string; url: string; headers?: Record<string, string> };
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+async function timeScenario(app: FastifyInstance, scenario: Scenario, k: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const t0 = process.hrtime.bigint();
+    const res = await app.inject({ method: 'GET', url: scenario.url, headers: scenario.headers });
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (res.statusCode !== 200)
+      throw new Error(`${scenario.name}: ${scenario.url} answered ${res.statusCode} ${res.body}`);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function printTable(title: string, rows: Array<{ name: string; times: number[] }>): void {
+  console.log(`\n${title}`);
+  const header = ['scenario', 'median ms', 'p95 ms', 'p99 ms', 'p95/20ms'];
+  const lines = rows.map(({ name, times }) => {
+    const p95 = percentile(times, 95);
+    return [
+      name,
+      percentile(times, 50).toFixed(2),
+      p95.toFixed(2),
+      percentile(times, 99).toFixed(2),
+      (p95 / GOAL_MS).toFixed(2),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  console.log(
+    `Kettle list latency: db=${options.db} posts=${options.posts} rounds=${options.rounds} requests=${options.requests}`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
+  let target: Target | undefined;
+  let app: FastifyInstance | undefined;
+  let cleaning: Promise<void> | undefined;
+  // One cleanup, shared: a signal and main's finally both wait for the same drop.
+  const cleanup = (): Promise<void> => (cleaning ??= closeAll());
+  const closeAll = async (): Promise<void> => {
+    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
+    if (target) {
+      await target.database.close().catch(() => undefined);
+      await target.drop().catch((err: unknown) => console.error('drop failed', err));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Ctrl-C or a timeout's SIGTERM still drops the bench database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+  try {
+    target = await openTarget(options.db);
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        APP_ORIGIN: 'http://kettle.bench',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO_USERS: 'false',
+        ...(target.url ? { DATABASE_URL: target.url } : {}),
+      }),
+      keyPrefix: `kettle-bench-${randomBytes(6).toString('hex')}`,
+    };
+    app = await buildApp({ config, database: target.database, serveWeb: false, seedReferenceData: true });
+    await app.ready();
+
+    const t0 = Date.now();
+    const authorId = await seed(target, options.posts);
+    console.log(`seeding and analyze took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const [category] = await target.rows<{ name: string }>('select name from categories order by name limit 1');
+    const [state] = await target.rows<{ code: string }>('select code from states order by code limit 1');
+    if (!category || !state) throw new Error('reference data missing');
+    const token = await app.ctx.tokens.signAccess({ sub: authorId, admin: false });
+    const q = (params: Record<string, string>) => `/api/v1/posts/?${new URLSearchParams(params).toString()}`;
+    const scenarios: Scenario[] = [
+      { name: 'browse page 1', url: q({ limit: '9' }) },
+      { name: `category "${category.name}"`, url: q({ category: category.name, limit: '9' }) },
+      { name: `category + state ${state.code}`, url: q({ category: category.name, state: state.code, limit: '9' }) },
+      { name: `search common "${COMMON_WORD}"`, url: q({ search: COMMON_WORD, limit: '9' }) },
+      { name: `search rare "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }) },
+      { name: `search absent "${ABSENT_WORD}"`, url: q({ search: ABSENT_WORD, limit: '9' }) },
+      { name: 'search handle "@user_42"', url: q({ search: '@user_42', limit: '9' }) },
+      { name: 'deep page skip=990', url: q({ skip: '990', limit: '9' }) },
+      { name: 'signed-in browse', url: q({ limit: '9' }), headers: { authorization: `Bearer ${token}` } },
+    ];
+    const baseline: Scenario = { name: 'baseline GET /api/health', url: '/api/health' };
+
+    // Warm-up, not counted: JIT, prepared plans, caches.
+    for (const s of [baseline, ...scenarios]) await timeScenario(app, s, 5);
+
+    for (let round = 1; round <= options.rounds; round++) {
+      const rows: Array<{ name: string; times: number[] }> = [];
+      rows.push({ name: baseline.name, times: await timeScenario(app, baseline, options.requests) });
+      for (const s of scenarios) rows.push({ name: s.name, times: await timeScenario(app, s, options.requests) });
+      printTable(`Round ${round} (${options.db}, ${options.posts} posts, ${options.requests} requests each)`, rows);
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
