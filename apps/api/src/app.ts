@@ -9,6 +9,9 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ensureAdmin, seedDemoUsers, seedReferenceData } from './db/seed.js';
+import type { Bus } from './lib/bus/bus.js';
+import { createMemoryBus } from './lib/bus/memory-bus.js';
+import { createRedisBus } from './lib/bus/redis-bus.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createDiskStorage } from './lib/images/storage.js';
@@ -26,6 +29,13 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { publicPostsRoutes } from './modules/posts/public-posts.routes.js';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { reportsAdminRoutes } from './modules/reports/reports-admin.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { takedownsRoutes } from './modules/reports/takedowns.routes.js';
+import { votesRoutes } from './modules/votes/votes.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
@@ -43,6 +53,8 @@ export type BuildOptions = {
   /** Seed categories and states on first start (default true). */
   seedReferenceData?: boolean;
   serveWeb?: boolean;
+  /** A realtime bus owned by the caller (tests joining two apps); not closed with the app. */
+  bus?: Bus;
 };
 
 const MAIL_RETRY_MS = 30_000;
@@ -77,6 +89,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (redis) await redis.connect();
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const transport = options.mailTransport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
+  // Realtime fan-out: Redis pub/sub when several servers share REDIS_URL, else in process.
+  const bus =
+    options.bus ??
+    (redis
+      ? await createRedisBus({ publisher: redis, prefix: config.keyPrefix, log: app.log })
+      : createMemoryBus({ log: app.log }));
   const ctx: AppContext = {
     config,
     database,
@@ -91,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens: createTokenSigner(secret),
     images: createDiskStorage(join(config.dataDir, 'uploads')),
     secret,
+    bus,
   };
   app.decorate('ctx', ctx);
 
@@ -101,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     clearInterval(retryTimer);
     await ctx.mailer.flush();
+    if (!options.bus) await ctx.bus.close();
     if (redis) await redis.quit().catch(() => undefined);
     if (!options.database) await database.close();
   });
@@ -124,6 +144,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(coinsRoutes);
       await api.register(adminCoinsRoutes);
+      await api.register(votesRoutes, { prefix: '/posts' });
+      await api.register(commentsRoutes);
+      await api.register(blocksRoutes);
+      await api.register(reportsRoutes);
+      await api.register(reportsAdminRoutes, { prefix: '/posts/admin/reports' });
+      await api.register(takedownsRoutes);
+      await api.register(realtimeRoutes, { prefix: '/posts' });
     },
     { prefix: '/api/v1' },
   );

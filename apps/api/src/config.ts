@@ -1,4 +1,9 @@
-import { DEFAULT_DAILY_DROP_COINS, DEFAULT_SIGNUP_BONUS_COINS } from '@kettle/shared';
+import {
+  DEFAULT_DAILY_DROP_COINS,
+  DEFAULT_SIGNUP_BONUS_COINS,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_STREAMS_PER_USER,
+} from '@kettle/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -25,6 +30,8 @@ const envSchema = z
     TRUST_PROXY: bool.default(false),
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(REALTIME_HEARTBEAT_MS),
+    REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(REALTIME_MAX_STREAMS_PER_USER),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -63,8 +70,14 @@ export type Config = {
   /** Sign-ups allowed per IP per hour. */
   signupLimitPerHour: number;
   logLevel: string;
-  /** Prefix for shared-store keys (rate limits), so test runs sharing one Redis never collide. */
+  /** Prefix for shared-store keys (rate limits, pub/sub topics), so test runs sharing one Redis never collide. */
   keyPrefix: string;
+  realtime: {
+    /** Milliseconds between `heartbeat` events on every open stream. */
+    heartbeatMs: number;
+    /** Open streams one user may hold on this server process (reliability R2). */
+    maxStreamsPerUser: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -102,5 +115,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
+    realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER },
   };
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import type { Bus } from './lib/bus/bus.js';
 import type { Database, Db } from './db/client.js';
 import type { ImageStorage } from './lib/images/storage.js';
 import type { Mailer } from './lib/mailer/mailer.js';
@@ -18,4 +19,6 @@ export type AppContext = {
   /** Signs and checks private image URLs (and any other short-lived server secret use). */
   secret: string;
   redis?: Redis;
+  /** Realtime fan-out: in process, or Redis pub/sub when REDIS_URL is set. */
+  bus: Bus;
 };

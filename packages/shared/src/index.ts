@@ -18,3 +18,8 @@ export * from './helpers/initials.js';
 export * from './helpers/time-ago.js';
 export * from './helpers/error-message.js';
 export * from './post-cards.js';
+export * from './comments.js';
+export * from './votes.js';
+export * from './blocks.js';
+export * from './realtime.js';
+export * from './reports.js';

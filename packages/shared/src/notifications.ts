@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { APP_NAME } from './brand.js';
+import { REPORT_MESSAGES } from './reports.js';
 
-export const NOTIFICATION_KINDS = ['post_approved', 'post_rejected'] as const;
+export const NOTIFICATION_KINDS = ['post_approved', 'post_rejected', 'report_approved', 'report_rejected'] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */
 export const NOTIFICATION_TEXT = {
@@ -15,6 +16,15 @@ export const NOTIFICATION_TEXT = {
       reason
         ? `Your tea "${postTitle}" was not published. Reason: ${reason}`
         : `Your tea "${postTitle}" was not published.`,
+  },
+  /** The reporter hears how a moderator decided (issue 5); `what` names the reported thing. */
+  reportApproved: {
+    title: REPORT_MESSAGES.outcome.approvedTitle,
+    body: (what: string) => REPORT_MESSAGES.outcome.body('approved', what),
+  },
+  reportRejected: {
+    title: REPORT_MESSAGES.outcome.rejectedTitle,
+    body: (what: string) => REPORT_MESSAGES.outcome.body('rejected', what),
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   index,
@@ -296,4 +297,125 @@ export const postCounts = pgTable(
     approved: integer('approved').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.stateId] })],
+);
+
+/** One upvote per user and post: the primary key makes a second vote (or a concurrent twin) a no-op. */
+export const postVotes = pgTable(
+  'post_votes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('post_votes_post_idx').on(t.postId)],
+);
+
+/** Threaded comments; a reply's parent is on the same post (checked by the service). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentCommentId: uuid('parent_comment_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt),
+    index('comments_parent_idx').on(t.parentCommentId),
+  ],
+);
+
+/** A blocker no longer sees the blocked user's comments (decisions.md, Stubs). */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const REPORT_KINDS = ['post', 'comment', 'takedown'] as const;
+export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * Reports of posts and comments by users, and takedown requests from anyone (the Moderation &
+ * Safety form): one desk for the admins. Targets are set null when removed, so the reporter
+ * keeps the outcome.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    kind: text('kind', { enum: REPORT_KINDS }).notNull(),
+    /** Short public reference, quoted in the confirmation mail and used to look a request up. */
+    reference: text('reference').notNull(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Takedown requests: where to answer (a visitor has no account). */
+    contactEmail: text('contact_email'),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    /** The reported comment's text at report time, so the desk can read it after a deletion. */
+    commentExcerpt: text('comment_excerpt'),
+    contentUrl: text('content_url'),
+    reason: text('reason').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_reference_key').on(t.reference),
+    // One report per user and post, and per user and comment (spec §4).
+    uniqueIndex('reports_one_per_post_key')
+      .on(t.reporterId, t.postId)
+      .where(sql`${t.kind} = 'post'`),
+    uniqueIndex('reports_one_per_comment_key')
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.kind} = 'comment'`),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_created_idx').on(t.createdAt),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_post_idx').on(t.postId),
+  ],
+);
+
+/**
+ * The recent realtime events of each post, so a stream that reconnects with Last-Event-ID
+ * catches up from here rather than from the broker (reliability-plan R1, R3). Ids are the
+ * stream's event ids; old rows are swept.
+ */
+export const postEvents = pgTable(
+  'post_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_events_post_id_idx').on(t.postId, t.id), index('post_events_created_idx').on(t.createdAt)],
 );

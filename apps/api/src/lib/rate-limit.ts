@@ -15,6 +15,10 @@ export const RATE_LIMIT_RULES = {
   contactPerIp: { points: 10, duration: 3600 },
   /** check-password and update-password: a stolen access token must not brute-force the password. */
   passwordCheckPerAccount: { points: 10, duration: 900 },
+  /** Takedown requests are open to visitors and mail the address given: keep the form from relaying spam. */
+  takedownPerIp: { points: 5, duration: 3600 },
+  /** A lookup needs reference and email; the limit keeps either from being guessed. */
+  takedownLookupPerIp: { points: 20, duration: 3600 },
 } as const;
 
 export type RuleName = keyof typeof RATE_LIMIT_RULES;

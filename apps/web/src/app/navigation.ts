@@ -16,4 +16,15 @@ export const ADMIN_NAV: ReadonlyArray<NavItem> = [
   { to: '/admin/moderation', label: 'Moderation' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/states', label: 'States' },
+  { to: '/admin/reports', label: 'Reports' },
+];
+
+/** The public pages every visitor can reach from the footer of the user shell. */
+export const FOOTER_NAV: ReadonlyArray<NavItem> = [
+  { to: '/categories', label: 'Categories' },
+  { to: '/states', label: 'States' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/guide', label: 'Coin Guide' },
+  { to: '/moderation', label: 'Moderation & Safety' },
+  { to: '/contact', label: 'Contact' },
 ];

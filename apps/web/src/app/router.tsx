@@ -96,6 +96,13 @@ export const router = createBrowserRouter([
               (m) => m.AdminPostPage,
             ),
           },
+          {
+            path: 'reports',
+            lazy: page(
+              () => import('@/features/reports/pages/admin-reports-page'),
+              (m) => m.AdminReportsPage,
+            ),
+          },
           { path: 'categories', lazy: categories },
           { path: 'states', lazy: states },
           { path: '*', lazy: notFound },
@@ -130,6 +137,14 @@ export const router = createBrowserRouter([
             lazy: page(
               () => import('@/features/contact/pages/contact-page'),
               (m) => m.ContactPage,
+            ),
+          },
+          {
+            // Open to visitors too: anyone can ask for a takedown or look a request up.
+            path: '/moderation',
+            lazy: page(
+              () => import('@/features/safety/pages/moderation-safety-page'),
+              (m) => m.ModerationSafetyPage,
             ),
           },
           { path: '/categories', lazy: categories },

@@ -16,7 +16,10 @@ export type LedgerKind =
   | 'submit_tea'
   | 'submit_reversal'
   | 'unlock'
-  | 'empty_pot';
+  | 'empty_pot'
+  | 'vote'
+  | 'comment'
+  | 'report';
 
 type Reference = { type: string; id: string };
 

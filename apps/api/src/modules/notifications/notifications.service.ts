@@ -1,10 +1,10 @@
-import type { NotificationList, NotificationListQuery } from '@kettle/shared';
+import type { NOTIFICATION_KINDS, NotificationList, NotificationListQuery } from '@kettle/shared';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { toNotification } from './notifications.presenter.js';
 
-export type NotificationKind = 'post_approved' | 'post_rejected';
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NewNotification = { userId: string; kind: NotificationKind; title: string; body: string; link: string };
 

@@ -7,6 +7,8 @@ import { imagesArePublic } from './posts.policy.js';
 import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
 import { readsFree, type Viewer } from './reading.policy.js';
 import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
+import { canReport, canVote } from '../votes/conversation.policy.js';
+import { loadViewerEngagement, NO_ENGAGEMENT, type ViewerEngagement } from '../votes/viewer-engagement.repository.js';
 
 /** Everything a page of cards needs for one viewer, loaded in a fixed number of queries. */
 export type ReadContext = {
@@ -94,8 +96,11 @@ export function toPostCard(row: PostRow, c: ReadContext): PostCard {
   };
 }
 
-/** SECURITY: the card's rule, plus the detail fields; evidence stays hidden while locked. */
-export function toPostDetail(row: PostRow, c: ReadContext): PostDetail {
+/**
+ * SECURITY: the card's rule, plus the detail fields; evidence stays hidden while locked.
+ * `engagement` is the viewer's own vote and report of this post (detail pages only, never lists).
+ */
+export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEngagement = NO_ENGAGEMENT): PostDetail {
   const open = isOpenTo(row, c);
   return {
     ...toPostCard(row, c),
@@ -106,15 +111,19 @@ export function toPostDetail(row: PostRow, c: ReadContext): PostDetail {
     images: imagesOf(row, c),
     evidence_link: open ? row.evidenceLink : null,
     unlock_count: readsFree(c.viewer, row) ? (c.unlockCounts.get(row.id) ?? 0) : null,
-    // Votes and reports arrive with the next issue; the fields are kept so the client is ready.
-    has_user_voted: false,
-    can_vote: false,
-    can_report: false,
-    has_reported: false,
-    report_status: null,
+    has_user_voted: engagement.voted,
+    can_vote: canVote(c.viewer, row, { open, voted: engagement.voted }),
+    can_report: canReport(c.viewer, row),
+    has_reported: engagement.reportStatus !== null,
+    report_status: engagement.reportStatus,
   };
 }
 
+/** One post for one viewer: the read context's queries plus one for the viewer's vote and report. */
 export async function presentPostDetail(db: DbOrTx, row: PostRow, viewer: Viewer, secret: string) {
-  return toPostDetail(row, await loadReadContext(db, [row], viewer, secret));
+  const [context, engagement] = await Promise.all([
+    loadReadContext(db, [row], viewer, secret),
+    loadViewerEngagement(db, viewer, row.id),
+  ]);
+  return toPostDetail(row, context, engagement);
 }

@@ -6,7 +6,7 @@ import { NavLinks } from '@/components/layout/nav-links';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { APP_NAME } from '@kettle/shared';
-import { USER_NAV } from '../navigation';
+import { FOOTER_NAV, USER_NAV } from '../navigation';
 
 export function UserShell() {
   return (
@@ -38,21 +38,11 @@ export function UserShell() {
             © {new Date().getFullYear()} {APP_NAME}. Spill responsibly.
           </p>
           <nav aria-label="Footer" className="flex flex-wrap gap-4">
-            <Link to="/categories" className="hover:text-foreground">
-              Categories
-            </Link>
-            <Link to="/states" className="hover:text-foreground">
-              States
-            </Link>
-            <Link to="/terms" className="hover:text-foreground">
-              Terms
-            </Link>
-            <Link to="/guide" className="hover:text-foreground">
-              Coin Guide
-            </Link>
-            <Link to="/contact" className="hover:text-foreground">
-              Contact
-            </Link>
+            {FOOTER_NAV.map((item) => (
+              <Link key={item.to} to={item.to} className="hover:text-foreground">
+                {item.label}
+              </Link>
+            ))}
           </nav>
         </div>
       </footer>

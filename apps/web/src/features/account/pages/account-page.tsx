@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { BlockedUsersPanel } from '@/features/blocks/components/blocked-users-panel';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccountSkeleton } from '../components/account-skeleton';
@@ -39,6 +40,7 @@ function AccountContent() {
         {user.email_verified ? null : <VerificationNotice email={user.email} />}
         <EditUsernameForm key={user.username} username={user.username} />
         <ChangePasswordForm />
+        <BlockedUsersPanel />
       </div>
     </div>
   );

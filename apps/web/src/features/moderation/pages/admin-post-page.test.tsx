@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import type { Comment } from '@kettle/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
@@ -8,9 +9,29 @@ import { AdminPostPage } from './admin-post-page';
 
 type Post = ReturnType<typeof makePost>;
 
-function serve(post: Post, onPut?: (body: unknown) => Response) {
+let commentCounter = 0;
+function makeComment(username: string, content: string, replies: Comment[] = []): Comment {
+  commentCounter += 1;
+  return {
+    id: `c0c0c0c0-0000-4000-8000-${String(commentCounter).padStart(12, '0')}`,
+    content,
+    user_id: `a0a0a0a0-0000-4000-8000-${String(commentCounter).padStart(12, '0')}`,
+    username,
+    created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    parent_comment_id: null,
+    is_own: false,
+    replies,
+  };
+}
+
+function serve(
+  post: Post,
+  onPut?: (body: unknown) => Response,
+  comments: () => Response = () => json({ comments: [] }),
+) {
   return fakeFetch(({ url, method, body }) => {
     if (url === `/api/v1/posts/admin/${post.id}` && method === 'GET') return json(post);
+    if (url === `/api/v1/posts/${post.id}/comments` && method === 'GET') return comments();
     if (url === `/api/v1/posts/admin/${post.id}` && method === 'PUT') return onPut?.(body) ?? json(post);
     if (url === '/api/v1/categories/') return json({ data: [{ ...CATEGORY, description: 'Office fights' }] });
     if (url === '/api/v1/states/') return json({ data: [{ ...STATE, description: 'The Lone Star State' }] });
@@ -131,7 +152,10 @@ describe('AdminPostPage', () => {
 
   it('deletes after confirmation and returns to the admin feed', async () => {
     const post = makePost();
-    const { calls, fetchMock } = fakeFetch((call) => (call.method === 'DELETE' ? json(null, 204) : json(post)));
+    const { calls, fetchMock } = fakeFetch((call) => {
+      if (call.method === 'DELETE') return json(null, 204);
+      return call.url.endsWith('/comments') ? json({ comments: [] }) : json(post);
+    });
     vi.stubGlobal('fetch', fetchMock);
     const { user } = renderPost(post.id);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -140,6 +164,102 @@ describe('AdminPostPage', () => {
     expect(await screen.findByRole('heading', { name: 'Admin feed' })).toBeInTheDocument();
     expect(screen.getByText('Post deleted successfully!')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/v1/posts/${post.id}`);
+  });
+
+  it("shows the post's real comments as a tree with 'Comments (n)'", async () => {
+    const reply = { ...makeComment('kim', 'Can confirm, I work there.'), parent_comment_id: 'set-below' };
+    const top = makeComment('joe', 'This is so true', [reply]);
+    reply.parent_comment_id = top.id;
+    const other = makeComment('lee', 'Line one\nLine two');
+    const post = makePost();
+    vi.stubGlobal('fetch', serve(post, undefined, () => json({ comments: [top, other] })).fetchMock);
+    renderPost(post.id);
+
+    const section = (await screen.findByRole('heading', { name: 'Comments (3)', level: 2 })).closest('section');
+    if (!section) throw new Error('the comments should be a section');
+    const first = within(section).getByRole('article', { name: 'Comment by @joe' });
+    expect(within(first).getByText('This is so true')).toBeInTheDocument();
+    expect(within(first).getByText('2h ago')).toBeInTheDocument();
+    expect(within(first).getByText('1 reply')).toBeInTheDocument();
+    const replies = within(section).getByRole('list', { name: 'Replies to @joe' });
+    expect(within(replies).getByRole('article', { name: 'Comment by @kim' })).toHaveTextContent(
+      'Can confirm, I work there.',
+    );
+    expect(within(section).getByRole('article', { name: 'Comment by @lee' })).toHaveTextContent('Line one Line two');
+    // Read-only for the admin: no comment box, no reply toggles.
+    expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /reply/i })).not.toBeInTheDocument();
+  });
+
+  it('says when there are no comments, and when they cannot be loaded', async () => {
+    const post = makePost();
+    let answer = () => json({ detail: 'Server error. Please try again later.' }, 500);
+    vi.stubGlobal('fetch', serve(post, undefined, () => answer()).fetchMock);
+    const { user } = renderPost(post.id);
+
+    expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments', level: 2 })).toBeInTheDocument();
+    answer = () => json({ comments: [] });
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No comments on this tea yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments (0)', level: 2 })).toBeInTheDocument();
+  });
+
+  it('deletes a comment after confirmation and reads the tree again', async () => {
+    const doomed = makeComment('troll', 'Buy cheap coins', [makeComment('kim', 'Reported.')]);
+    const kept = makeComment('joe', 'Fair point');
+    let comments = [doomed, kept];
+    const post = makePost();
+    const { calls, fetchMock } = fakeFetch(({ url, method }) => {
+      if (url === `/api/v1/posts/admin/${post.id}`) return json(post);
+      if (url === `/api/v1/posts/${post.id}/comments`) return json({ comments });
+      if (url === `/api/v1/comments/${doomed.id}` && method === 'DELETE') {
+        comments = [kept];
+        return json(null, 204);
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderPost(post.id);
+
+    await screen.findByRole('heading', { name: 'Comments (3)' });
+    // Cancel leaves everything as it was.
+    await user.click(screen.getByRole('button', { name: 'Delete comment by @troll' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+    expect(dialog).toHaveTextContent('The comment by @troll and every reply under it will be removed for good.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete comment by @troll' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Comment deleted.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Comment by @troll' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/v1/comments/${doomed.id}`]);
+  });
+
+  it('keeps the dialog open and shows the error when deleting a comment fails', async () => {
+    const comment = makeComment('joe', 'Still here');
+    const post = makePost();
+    const { fetchMock } = fakeFetch(({ url, method }) => {
+      if (url === `/api/v1/posts/admin/${post.id}`) return json(post);
+      if (url === `/api/v1/posts/${post.id}/comments`) return json({ comments: [comment] });
+      if (method === 'DELETE') return json({ detail: 'Comment not found.' }, 404);
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderPost(post.id);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete comment by @joe' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Comment not found.')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    // The page behind the open dialog is hidden from the accessibility tree, not gone.
+    expect(screen.getByRole('article', { name: 'Comment by @joe', hidden: true })).toHaveTextContent('Still here');
   });
 
   it("shows 'Post Not Found' with the API's message on 404", async () => {

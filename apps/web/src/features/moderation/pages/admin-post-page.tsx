@@ -6,6 +6,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { OwnPost } from '@kettle/shared';
 import { useAdminPost } from '../api/admin-posts';
+import { AdminPostComments } from '../components/admin-post-comments';
 import { AdminPostDetails } from '../components/admin-post-details';
 import { AdminPostEditForm } from '../components/admin-post-edit-form';
 import { AdminPostSkeleton } from '../components/admin-post-skeleton';
@@ -59,6 +60,7 @@ function PostView({ post }: { post: OwnPost }) {
         <AdminPostDetails post={post} />
       </div>
       <AdminPostEditForm post={post} />
+      <AdminPostComments postId={post.id} />
     </>
   );
 }

@@ -10,16 +10,21 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
 /**
  * One tea in full: the carousel beside the title, price, author, badges, content and the page's
  * actions. `collapse` picks how long content folds (spec §2: cut at 300 characters on the post
- * page, four lines on the reversal page).
+ * page, four lines on the reversal page). `vote` (the upvote button with its count) and `flag`
+ * (the report button) sit beside the title; without `vote` the count is shown as text.
  */
 export function PostDetailView({
   post,
   collapse,
   actions,
+  vote,
+  flag,
 }: {
   post: PostDetail;
   collapse: 'truncate' | 'clamp';
   actions?: ReactNode;
+  vote?: ReactNode;
+  flag?: ReactNode;
 }) {
   const titleId = useId();
   return (
@@ -27,9 +32,22 @@ export function PostDetailView({
       <ImageCarousel key={post.id} images={toCarouselImages(post)} title={post.title} />
       <div className="grid min-w-0 content-start gap-5">
         <div className="grid gap-2">
-          <h1 id={titleId} className="break-words font-display text-2xl font-bold leading-tight sm:text-3xl">
-            {post.title}
-          </h1>
+          <div className="flex items-start justify-between gap-3">
+            {/* tabIndex -1: focus lands here when the control that had it goes (the report flag). */}
+            <h1
+              id={titleId}
+              tabIndex={-1}
+              className="min-w-0 break-words font-display text-2xl font-bold leading-tight outline-none sm:text-3xl"
+            >
+              {post.title}
+            </h1>
+            {vote || flag ? (
+              <div className="flex shrink-0 items-center gap-2">
+                {vote}
+                {flag}
+              </div>
+            ) : null}
+          </div>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1 font-semibold text-foreground">
               <Coins className="size-4 text-primary" aria-hidden="true" />
@@ -42,10 +60,12 @@ export function PostDetailView({
             <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
               {timeAgo(post.created_at)}
             </time>
-            <span className="inline-flex items-center gap-1">
-              <ThumbsUp className="size-4" aria-hidden="true" />
-              {plural(post.vote_count, 'vote', 'votes')}
-            </span>
+            {vote ? null : (
+              <span className="inline-flex items-center gap-1">
+                <ThumbsUp className="size-4" aria-hidden="true" />
+                {plural(post.vote_count, 'vote', 'votes')}
+              </span>
+            )}
           </p>
         </div>
         <PostDetailBadges post={post} />

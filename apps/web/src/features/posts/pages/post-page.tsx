@@ -1,5 +1,8 @@
 import type { PostDetail } from '@kettle/shared';
 import { Navigate, useParams } from 'react-router';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { ReportPostButton } from '@/features/reports/components/report-dialog';
+import { UpvoteButton } from '@/features/votes/components/upvote-button';
 import { usePost } from '../api/get-post';
 import { ReversalAction } from '../components/post-card-actions';
 import { PostDetailFrame } from '../components/post-detail-frame';
@@ -22,11 +25,14 @@ function PostScreen({ id }: { id: string }) {
     <PostDetailFrame query={query}>
       {(post) => (
         <>
-          <PostDetailView post={post} collapse="truncate" actions={<PostActions post={post} />} />
-          {/*
-            Layout space for votes, comments and reporting (spec §2 'Post detail'), which arrive
-            with the next issue. Deliberately empty: no controls until they work.
-          */}
+          <PostDetailView
+            post={post}
+            collapse="truncate"
+            vote={<UpvoteButton post={post} />}
+            flag={<ReportPostButton post={post} />}
+            actions={<PostActions post={post} />}
+          />
+          <CommentsSection post={post} variant="post" />
         </>
       )}
     </PostDetailFrame>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../testing/render-posts';
 import { makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
@@ -20,7 +20,13 @@ describe('ReversalPage', () => {
     const { user } = renderDetail(`/posts/reversal/${ORIGINAL}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'The other side' })).toBeInTheDocument();
-    expect(calls).toEqual([{ path: `/posts/${ORIGINAL}/reversal`, method: 'GET' }]);
+    // The reversal is asked for by its original's id; its comments by its own.
+    await waitFor(() =>
+      expect(calls).toEqual([
+        { path: `/posts/${ORIGINAL}/reversal`, method: 'GET' },
+        { path: `/posts/${reversal.id}/comments`, method: 'GET' },
+      ]),
+    );
     const carousel = screen.getByRole('region', { name: 'Images of The other side' });
     expect(within(carousel).getByText('1 / 3')).toBeInTheDocument();
     await user.click(within(carousel).getByRole('button', { name: 'Next image' }));

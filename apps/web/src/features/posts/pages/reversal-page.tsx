@@ -1,6 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { ReportPostButton } from '@/features/reports/components/report-dialog';
+import { UpvoteButton } from '@/features/votes/components/upvote-button';
 import { useReversal } from '../api/get-reversal';
 import { PostDetailFrame } from '../components/post-detail-frame';
 import { PostDetailView } from '../components/post-detail-view';
@@ -22,6 +25,8 @@ function ReversalScreen({ originalId }: { originalId: string }) {
           <PostDetailView
             post={post}
             collapse="clamp"
+            vote={<UpvoteButton post={post} />}
+            flag={<ReportPostButton post={post} />}
             actions={
               <Button asChild variant="outline" size="sm">
                 <Link to={`/posts/${post.original_post_id ?? originalId}`}>
@@ -30,10 +35,7 @@ function ReversalScreen({ originalId }: { originalId: string }) {
               </Button>
             }
           />
-          {/*
-            Layout space for votes and comments (spec §2 'Reversal post page'), which arrive with
-            the next issue. Deliberately empty: no controls until they work.
-          */}
+          <CommentsSection post={post} variant="reversal" />
         </>
       )}
     </PostDetailFrame>

@@ -1,4 +1,4 @@
-import type { PostDetail } from '@kettle/shared';
+import type { Comment, PostDetail } from '@kettle/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,22 +54,31 @@ export const BEN = { ...buildUser({ coin_balance: 120 }), id: 'aaaaaaaa-aaaa-4aa
 /** The author of the kit's posts. */
 export const AVA = buildUser({ coin_balance: 60 });
 
-export type Call = { path: string; method: string };
+/** One API call; `body` is the parsed JSON body when there is one. */
+export type Call = { path: string; method: string; body?: unknown };
 type Route = (call: Call) => Response | Promise<Response> | undefined;
 
-/** Stubs fetch: the signed-in `user` (ben by default), then `route` for everything else (404 otherwise). */
+/** A post's comments before any test says otherwise: none. */
+const defaultRoute = ({ path, method }: Call) =>
+  method === 'GET' && /^\/posts\/[^/]+\/comments$/.test(path) ? json({ comments: [] }) : undefined;
+
+/**
+ * Stubs fetch: the signed-in `user` (ben by default), then `route` for everything else, then an
+ * empty comment list for any post; 404 otherwise.
+ */
 export function stubDetailApi(route: Route, user: ReturnType<typeof buildUser> = BEN) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
-      const call = {
+      const call: Call = {
         path: new URL(input, 'http://kettle.test').pathname.replace('/api/v1', ''),
         method: init?.method ?? 'GET',
       };
+      if (typeof init?.body === 'string') call.body = JSON.parse(init.body);
       if (call.path === '/auth/me') return json(user);
       calls.push(call);
-      return (await route(call)) ?? json({ detail: 'Not found' }, 404);
+      return (await route(call)) ?? defaultRoute(call) ?? json({ detail: 'Not found' }, 404);
     }),
   );
   return calls;
@@ -107,4 +116,21 @@ export function renderDetail(entry: string, { signedIn = true, history = [] as s
     </QueryClientProvider>,
   );
   return { router, queryClient, user: userEvent.setup() };
+}
+
+let commentCounter = 0;
+/** A comment as GET /posts/{id}/comments returns it (by ava unless told otherwise). */
+export function makeComment(overrides: Partial<Comment> = {}): Comment {
+  commentCounter += 1;
+  return {
+    id: `cccccccc-cccc-4ccc-8ccc-${String(commentCounter).padStart(12, '0')}`,
+    content: `Comment number ${commentCounter}`,
+    user_id: AVA.id,
+    username: 'ava',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    parent_comment_id: null,
+    is_own: false,
+    replies: [],
+    ...overrides,
+  };
 }

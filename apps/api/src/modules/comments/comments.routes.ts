@@ -1,0 +1,56 @@
+import { commentCreatedSchema, commentCreateSchema, commentListSchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { createComment, deleteComment, listComments } from './comments.service.js';
+
+const tags = ['comments'];
+/** Malformed ids answer 404 like unknown ones (the services check), not 422. */
+const params = z.object({ id: z.string() });
+
+/** A post's threaded conversation (under /posts/{id}) and deleting a comment (/comments/{id}). */
+export async function commentsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.get('/posts/:id/comments', {
+    schema: {
+      tags,
+      summary: 'The comments of a tea you can read, as a tree, oldest first',
+      params,
+      response: { 200: commentListSchema },
+    },
+    onRequest: root.optionalAuth,
+    handler: async (request) => listComments(ctx, request.user, request.params.id),
+  });
+
+  app.post('/posts/:id/comments', {
+    schema: {
+      tags,
+      summary: 'Comment on (or reply within) a tea you can read (10 coins)',
+      params,
+      body: commentCreateSchema,
+      response: { 201: commentCreatedSchema },
+    },
+    onRequest: root.authenticate,
+    handler: async (request, reply) => {
+      const created = await createComment(ctx, currentUser(request), request.params.id, request.body, request.log);
+      return reply.status(201).send(created);
+    },
+  });
+
+  app.delete('/comments/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a comment and its replies (its author or an admin; no refund)',
+      params,
+      response: { 204: z.null() },
+    },
+    onRequest: root.authenticate,
+    handler: async (request, reply) => {
+      await deleteComment(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

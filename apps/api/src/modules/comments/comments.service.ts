@@ -1,0 +1,146 @@
+import {
+  COMMENT_MESSAGES,
+  COSTS,
+  MESSAGES,
+  type CommentCreateData,
+  type CommentCreated,
+  type CommentList,
+} from '@kettle/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { blockedUserIds } from '../blocks/blocks.repository.js';
+import { spendCoins } from '../coins/coins.service.js';
+import { findPost } from '../posts/posts.repository.js';
+import { assertCanSubmit } from '../posts/posts.service.js';
+import { postNotFound } from '../posts/public-posts.service.js';
+import type { Viewer } from '../posts/reading.policy.js';
+import { sharePost, unlockedPostIds } from '../posts/unlocks.repository.js';
+import { publishPostEvent } from '../realtime/post-events.js';
+import type { UserRow } from '../users/users.presenter.js';
+import { acceptsConversation, conversationAccess } from '../votes/conversation.policy.js';
+import { buildCommentTree, toComment } from './comments.presenter.js';
+import {
+  countDescendants,
+  deleteCommentRow,
+  insertComment,
+  lockComment,
+  postCommentRows,
+} from './comments.repository.js';
+
+export const commentNotFound = () => notFound(MESSAGES.notFound.comment);
+const locked = () => forbidden(COMMENT_MESSAGES.locked);
+
+async function hasUnlocked(db: AppContext['db'], viewer: Viewer, postId: string): Promise<boolean> {
+  return viewer !== null && (await unlockedPostIds(db, viewer.id, [postId])).has(postId);
+}
+
+/**
+ * GET /posts/{id}/comments: the conversation of a post the viewer reads in full. Visitors and
+ * readers who have not unlocked it get 403 (the comments are part of the locked content);
+ * posts the viewer cannot see at all answer 404, like the detail page.
+ */
+export async function listComments(ctx: AppContext, viewer: Viewer, postId: string): Promise<CommentList> {
+  const post = await findPost(ctx.db, postId);
+  if (!post) throw postNotFound();
+  const access = conversationAccess(viewer, post, await hasUnlocked(ctx.db, viewer, post.id));
+  if (access === 'hidden') throw postNotFound();
+  if (access === 'locked') throw locked();
+  const [rows, hidden] = await Promise.all([
+    postCommentRows(ctx.db, post.id),
+    viewer ? blockedUserIds(ctx.db, viewer.id) : Promise.resolve(new Set<string>()),
+  ]);
+  return { comments: buildCommentTree(rows, viewer?.id ?? null, hidden) };
+}
+
+/**
+ * POST /posts/{id}/comments: COSTS.comment coins, charged in the transaction that stores the
+ * comment. Every refusal (post, access, parent) is checked before the charge. The post is
+ * share-locked, so a moderator's reject or delete cannot slip between the checks and the insert.
+ */
+export async function createComment(
+  ctx: AppContext,
+  user: UserRow,
+  postId: string,
+  input: CommentCreateData,
+  log: FastifyBaseLogger,
+): Promise<CommentCreated> {
+  assertCanSubmit(user);
+  const { row, coinBalance } = await ctx.db.transaction(async (tx) => {
+    const post = await sharePost(tx, postId);
+    if (!post) throw postNotFound();
+    const unlocked = (await unlockedPostIds(tx, user.id, [post.id])).has(post.id);
+    const access = conversationAccess(user, post, unlocked);
+    // Pending and rejected posts take no new comments, even from their author or an admin.
+    if (access === 'hidden' || !acceptsConversation(post)) throw postNotFound();
+    if (access === 'locked') throw locked();
+    if (input.parent_comment_id) {
+      const parent = await lockComment(tx, input.parent_comment_id, 'share');
+      // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
+      // on another post is a malformed request about this post, 422 on the field.
+      if (!parent) throw commentNotFound();
+      if (parent.postId !== post.id) {
+        throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
+      }
+    }
+    const balance = await spendCoins(tx, {
+      userId: user.id,
+      cost: COSTS.comment,
+      kind: 'comment',
+      reason: `Commented on "${post.title}"`,
+      reference: { type: 'post', id: post.id },
+    });
+    const inserted = await insertComment(tx, {
+      postId: post.id,
+      userId: user.id,
+      parentCommentId: input.parent_comment_id,
+      content: input.content,
+    });
+    return { row: { ...inserted, username: user.username }, coinBalance: balance };
+  });
+  const comment = toComment(row, user.id);
+  // After commit, so no stream shows a comment that rolled back; the comment stands even if the
+  // event cannot be recorded, so that failure is logged, not answered.
+  await publishPostEvent(ctx, row.postId, {
+    type: 'new_comment',
+    data: {
+      comment_id: comment.id,
+      content: comment.content,
+      user_id: comment.user_id,
+      username: comment.username,
+      created_at: comment.created_at,
+      parent_comment_id: comment.parent_comment_id,
+    },
+  }).catch((err: unknown) => log.warn({ err, postId: row.postId }, 'new_comment event not published'));
+  return { comment, coin_balance: coinBalance };
+}
+
+/**
+ * DELETE /comments/{id}: its author or an admin. Replies at every depth go with it; nothing is
+ * refunded. Every deletion is audited (who, whose, how many replies), without the text.
+ */
+export async function deleteComment(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const comment = await lockComment(tx, id, 'update');
+    if (!comment) throw commentNotFound();
+    if (comment.userId !== user.id && !user.isAdmin) throw forbidden();
+    const replies = await countDescendants(tx, comment.id);
+    await deleteCommentRow(tx, comment.id);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: comment.userId === user.id ? 'comment.delete_own' : 'comment.delete',
+      targetType: 'comment',
+      targetId: comment.id,
+      data: {
+        before: {
+          post_id: comment.postId,
+          author_id: comment.userId,
+          parent_comment_id: comment.parentCommentId,
+          replies_removed: replies,
+        },
+        after: null,
+      },
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import { newCommentEventSchema, type NewCommentEvent } from '@kettle/shared';
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { postEvents } from '../../db/schema.js';
+import { rowsOf } from '../../lib/sql-rows.js';
+
+/**
+ * What a publisher records. vote_update carries the voter's id for the stream to personalise
+ * has_voted/can_vote per viewer; the id itself is never written to a stream.
+ */
+export type PostEventInput =
+  | { type: 'new_comment'; data: NewCommentEvent }
+  | { type: 'vote_update'; data: { new_vote_count: number; voter_id: string } };
+
+export type StoredPostEvent = PostEventInput & { id: number; postId: string };
+
+export const postTopic = (postId: string) => `post:${postId}`;
+
+/**
+ * Records the event (the resume log of reliability R1/R3), then fans it out. Call after the
+ * action's transaction commits, so no stream sees an event whose action rolled back. The bus
+ * never rejects: if the broker is down, viewers still get the event when they resume.
+ */
+export async function publishPostEvent(ctx: AppContext, postId: string, event: PostEventInput): Promise<void> {
+  const result = await ctx.db.execute(sql`
+    insert into ${postEvents} (post_id, type, payload)
+    values (${postId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
+    returning id`);
+  const id = Number(rowsOf<{ id: number | string }>(result)[0]?.id);
+  const stored: StoredPostEvent = { ...event, id, postId };
+  await ctx.bus.publish(postTopic(postId), stored);
+}
+
+const voteDataSchema = z.object({ new_vote_count: z.number().int(), voter_id: z.uuid() });
+const storedSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: z.number().int().positive(),
+    postId: z.uuid(),
+    type: z.literal('new_comment'),
+    data: newCommentEventSchema,
+  }),
+  z.object({ id: z.number().int().positive(), postId: z.uuid(), type: z.literal('vote_update'), data: voteDataSchema }),
+]);
+
+/**
+ * A bus message or a stored row as an event, or null for anything else: messages cross process
+ * boundaries (and versions, during a rolling deploy), so a malformed one is dropped, not sent.
+ */
+export function asStoredPostEvent(message: unknown): StoredPostEvent | null {
+  const parsed = storedSchema.safeParse(message);
+  return parsed.success ? parsed.data : null;
+}
+
+/** How many missed events one resume replays; older ones are the client's refetch to repair. */
+export const REPLAY_LIMIT = 500;
+
+type EventRow = { id: number; postId: string; type: string; payload: unknown };
+const toStored = (rows: EventRow[]): StoredPostEvent[] =>
+  rows.flatMap((row) => asStoredPostEvent({ id: row.id, postId: row.postId, type: row.type, data: row.payload }) ?? []);
+
+const eventColumns = {
+  id: postEvents.id,
+  postId: postEvents.postId,
+  type: postEvents.type,
+  payload: postEvents.payload,
+};
+
+/** The post's events after `afterId`, oldest first (a Last-Event-ID resume). */
+export async function eventsAfter(db: DbOrTx, postId: string, afterId: number): Promise<StoredPostEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(postEvents)
+    .where(and(eq(postEvents.postId, postId), gt(postEvents.id, afterId)))
+    .orderBy(asc(postEvents.id))
+    .limit(REPLAY_LIMIT);
+  return toStored(rows);
+}
+
+/** The post's events recorded since `since`, oldest first (a catch-up after the bus lost messages). */
+export async function eventsSince(db: DbOrTx, postId: string, since: Date): Promise<StoredPostEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(postEvents)
+    .where(and(eq(postEvents.postId, postId), gte(postEvents.createdAt, since)))
+    .orderBy(asc(postEvents.id))
+    .limit(REPLAY_LIMIT);
+  return toStored(rows);
+}
+
+/** Forgets events older than `before`: the log is a recent buffer for resumes, not history. */
+export async function deleteEventsBefore(db: DbOrTx, before: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with gone as (delete from ${postEvents} where ${lt(postEvents.createdAt, before)} returning 1)
+    select count(*)::int as n from gone`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}

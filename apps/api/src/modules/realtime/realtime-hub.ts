@@ -1,0 +1,354 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { userBlocks } from '../../db/schema.js';
+import type { Bus } from '../../lib/bus/bus.js';
+import { asStoredPostEvent, eventsAfter, eventsSince, postTopic, type StoredPostEvent } from './post-events.js';
+import { HEARTBEAT_FRAME, RETRY_MS, sseFrame, type SseWriter } from './sse.js';
+import type { StreamAccess } from './stream-access.js';
+
+/** How long a new stream waits for its bus subscription before the server answers 503. */
+const SUBSCRIBE_TIMEOUT_MS = 5_000;
+/** Live events a stream may hold while it replays; more means the replay is stuck, so it ends. */
+const MAX_PENDING = 1_000;
+/** Event ids a channel remembers, so a catch-up read after a bus outage sends nothing twice. */
+const RECENT_IDS = 512;
+/** Slack on "since when" a catch-up reads: the broker's loss may predate our noticing it. */
+const CATCH_UP_MARGIN_MS = 5_000;
+/** Above this many distinct viewers of one post, look blocks up by commenter alone. */
+const BLOCK_LOOKUP_BY_VIEWER_MAX = 500;
+
+export class RealtimeUnavailableError extends Error {}
+
+/** One open SSE connection: a viewer of one post. */
+class Stream {
+  readonly viewerId: string;
+  readonly isAuthor: boolean;
+  readonly blocked: Set<string>;
+  /** The viewer's upvote state; flips to true when their own vote_update passes. */
+  hasVoted: boolean;
+  writer: SseWriter | null = null;
+  /** Live events that arrived while the stream was replaying; null once live. */
+  pending: Array<{ id: number; chunk: string }> | null = [];
+  /** Ids already sent by the replay, so a live copy of the same event is skipped. */
+  readonly replayed = new Set<number>();
+  disposed = false;
+
+  constructor(
+    readonly access: StreamAccess,
+    /** The client's Last-Event-ID: it has everything up to here. */
+    readonly resumeFrom: number | null,
+    private readonly onDispose: (stream: Stream) => void,
+  ) {
+    this.viewerId = access.viewerId;
+    this.isAuthor = access.isAuthor;
+    this.blocked = access.blocked;
+    this.hasVoted = access.hasVoted;
+  }
+
+  deliver(id: number, chunk: string): void {
+    if (this.disposed) return;
+    if ((this.resumeFrom !== null && id <= this.resumeFrom) || this.replayed.has(id)) return;
+    if (this.pending) {
+      if (this.pending.length >= MAX_PENDING) this.end();
+      else this.pending.push({ id, chunk });
+      return;
+    }
+    this.send(chunk);
+  }
+
+  send(chunk: string): void {
+    if (!this.writer?.write(chunk)) this.dispose();
+  }
+
+  /** The replay is written: flush what arrived meanwhile, then write live events directly. */
+  goLive(): void {
+    const pending = this.pending ?? [];
+    this.pending = null;
+    for (const { id, chunk } of pending) {
+      if (this.disposed) return;
+      if (!this.replayed.has(id)) this.send(chunk);
+    }
+  }
+
+  end(): void {
+    this.writer?.end();
+    this.dispose();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.pending = null;
+    this.onDispose(this);
+  }
+}
+
+/** The text a vote_update carries for one viewer: the count, and what their button may do. */
+function voteFrame(event: Extract<StoredPostEvent, { type: 'vote_update' }>, hasVoted: boolean, isAuthor: boolean) {
+  return sseFrame(
+    'vote_update',
+    { new_vote_count: event.data.new_vote_count, can_vote: !hasVoted && !isAuthor, has_voted: hasVoted },
+    event.id,
+  );
+}
+
+/** Every stream of one post in this process, behind one bus subscription. */
+class Channel {
+  readonly streams = new Set<Stream>();
+  readonly ready: Promise<void>;
+  readonly createdAt = Date.now();
+  private unsubscribe: (() => void) | null = null;
+  private dead = false;
+  /** Events are handled one at a time, so every viewer sees them in the order they arrived. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly recent = new Set<number>();
+
+  constructor(
+    readonly postId: string,
+    private readonly hub: HubDeps,
+  ) {
+    this.ready = hub.bus
+      .subscribe(postTopic(postId), (message) => {
+        const event = asStoredPostEvent(message);
+        if (event && event.postId === postId) this.enqueue(() => this.handle(event));
+      })
+      .then((unsubscribe) => {
+        if (this.dead) unsubscribe();
+        else this.unsubscribe = unsubscribe;
+      });
+    // A failed subscription is reported to the stream that waits on it; nothing else awaits it.
+    this.ready.catch(() => undefined);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((err: unknown) => {
+      this.hub.log.error({ err, postId: this.postId }, 'realtime: delivering an event failed');
+    });
+  }
+
+  /** After the bus lost messages: read what was stored meanwhile, and send what nobody got. */
+  catchUp(since: Date): void {
+    const from = new Date(Math.max(since.getTime(), this.createdAt) - CATCH_UP_MARGIN_MS);
+    this.enqueue(async () => {
+      for (const event of await eventsSince(this.hub.db, this.postId, from)) await this.handle(event);
+    });
+  }
+
+  private remember(id: number): boolean {
+    if (this.recent.has(id)) return false;
+    this.recent.add(id);
+    if (this.recent.size > RECENT_IDS) {
+      const oldest = this.recent.values().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+    return true;
+  }
+
+  /** Serialises the event once per variant (performance P7) and hands it to each stream. */
+  private async handle(event: StoredPostEvent): Promise<void> {
+    if (!this.remember(event.id) || this.streams.size === 0) return;
+    if (event.type === 'vote_update') {
+      const variants = new Map<string, string>();
+      for (const stream of this.streams) {
+        if (event.data.voter_id === stream.viewerId) stream.hasVoted = true;
+        const key = `${stream.hasVoted}:${stream.isAuthor}`;
+        let chunk = variants.get(key);
+        if (chunk === undefined) {
+          chunk = voteFrame(event, stream.hasVoted, stream.isAuthor);
+          variants.set(key, chunk);
+        }
+        stream.deliver(event.id, chunk);
+      }
+      return;
+    }
+    const commenter = event.data.user_id;
+    const asked = new Set([...this.streams].map((stream) => stream.viewerId).filter((id) => id !== commenter));
+    const blockers = await this.blockersAmong(commenter, asked);
+    const chunk = sseFrame('new_comment', event.data, event.id);
+    for (const stream of this.streams) {
+      // Streams that joined during the lookup fall back to their blocks as of opening.
+      const blocked = asked.has(stream.viewerId) ? blockers.has(stream.viewerId) : stream.blocked.has(commenter);
+      if (!blocked) stream.deliver(event.id, chunk);
+    }
+  }
+
+  /** Which of these viewers blocked the commenter, read now so a block made mid-stream applies. */
+  private async blockersAmong(commenter: string, viewers: Set<string>): Promise<Set<string>> {
+    if (viewers.size === 0) return new Set();
+    const byViewer = viewers.size <= BLOCK_LOOKUP_BY_VIEWER_MAX;
+    const rows = await this.hub.db
+      .select({ id: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(
+        byViewer
+          ? and(eq(userBlocks.blockedId, commenter), inArray(userBlocks.blockerId, [...viewers]))
+          : eq(userBlocks.blockedId, commenter),
+      );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The last stream left (or the server closes): stop listening on the bus. */
+  close(): void {
+    this.dead = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+}
+
+type HubDeps = { db: Db; bus: Bus; log: FastifyBaseLogger };
+
+export type RealtimeHubOptions = HubDeps & {
+  heartbeatMs: number;
+  maxStreamsPerUser: number;
+};
+
+export type RealtimeStats = { streams: number; channels: number; users: number };
+
+export type RealtimeHub = {
+  /** Takes one of the user's stream slots; null when they already hold the maximum. */
+  reserve: (userId: string) => (() => void) | null;
+  /**
+   * Registers the stream and waits for its post's bus subscription (rejects with
+   * RealtimeUnavailableError when the bus does not answer or the server is closing). Live
+   * events are held from here on until `start` has replayed what the client missed.
+   */
+  join: (access: StreamAccess, resumeFrom: number | null, release: () => void) => Promise<Stream>;
+  /** Writes `retry:`, replays post_events after Last-Event-ID, then switches the stream to live. */
+  start: (stream: Stream, writer: SseWriter) => Promise<void>;
+  stats: () => RealtimeStats;
+  /** Ends every stream and stops the heartbeat (server shutdown, reliability X2). */
+  close: () => void;
+};
+
+export type { Stream as RealtimeStream };
+
+/**
+ * The streams of this process. Per-user caps are counted here, so with several servers a user
+ * may hold the cap on each of them; the cap exists to bound one process's sockets and memory.
+ */
+export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
+  const { db, log } = options;
+  const streams = new Set<Stream>();
+  const channels = new Map<string, Channel>();
+  const perUser = new Map<string, number>();
+  let closed = false;
+
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) if (stream.writer) stream.send(HEARTBEAT_FRAME);
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  const stopResync = options.bus.onResync((since) => {
+    for (const channel of channels.values()) channel.catchUp(since);
+  });
+
+  const leave = (stream: Stream, release: () => void) => {
+    streams.delete(stream);
+    release();
+    const channel = channels.get(stream.access.postId);
+    if (!channel) return;
+    channel.streams.delete(stream);
+    if (channel.streams.size === 0) {
+      channels.delete(stream.access.postId);
+      channel.close();
+    }
+  };
+
+  return {
+    reserve: (userId) => {
+      const held = perUser.get(userId) ?? 0;
+      if (held >= options.maxStreamsPerUser) return null;
+      perUser.set(userId, held + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const now = (perUser.get(userId) ?? 1) - 1;
+        if (now <= 0) perUser.delete(userId);
+        else perUser.set(userId, now);
+      };
+    },
+
+    join: async (access, resumeFrom, release) => {
+      if (closed) {
+        release();
+        throw new RealtimeUnavailableError('server closing');
+      }
+      const stream = new Stream(access, resumeFrom, (gone) => leave(gone, release));
+      let channel = channels.get(access.postId);
+      if (!channel) {
+        channel = new Channel(access.postId, options);
+        channels.set(access.postId, channel);
+      }
+      channel.streams.add(stream);
+      streams.add(stream);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          channel.ready,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new RealtimeUnavailableError('bus subscribe timed out')),
+              SUBSCRIBE_TIMEOUT_MS,
+            );
+          }),
+        ]);
+      } catch (err) {
+        stream.dispose();
+        if (!(err instanceof RealtimeUnavailableError)) log.warn({ err }, 'realtime: bus subscribe failed');
+        throw err instanceof RealtimeUnavailableError ? err : new RealtimeUnavailableError('bus subscribe failed');
+      } finally {
+        clearTimeout(timer);
+      }
+      if (closed || stream.disposed) {
+        stream.dispose();
+        throw new RealtimeUnavailableError('server closing');
+      }
+      return stream;
+    },
+
+    start: async (stream, writer) => {
+      stream.writer = writer;
+      if (closed || stream.disposed) {
+        stream.end();
+        return;
+      }
+      writer.write(`retry: ${RETRY_MS}\n\n`);
+      if (stream.resumeFrom !== null) {
+        let missed: StoredPostEvent[];
+        try {
+          missed = await eventsAfter(db, stream.access.postId, stream.resumeFrom);
+        } catch (err) {
+          // Without the replay the client would have a gap; ending makes it reconnect and retry.
+          log.error({ err }, 'realtime: replay failed');
+          stream.end();
+          return;
+        }
+        for (const event of missed) {
+          if (stream.disposed) return;
+          stream.replayed.add(event.id);
+          if (event.type === 'new_comment') {
+            if (!stream.blocked.has(event.data.user_id)) stream.send(sseFrame('new_comment', event.data, event.id));
+          } else {
+            if (event.data.voter_id === stream.viewerId) stream.hasVoted = true;
+            stream.send(voteFrame(event, stream.hasVoted, stream.isAuthor));
+          }
+        }
+      }
+      if (!stream.disposed) stream.goLive();
+    },
+
+    stats: () => ({ streams: streams.size, channels: channels.size, users: perUser.size }),
+
+    close: () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      stopResync();
+      for (const stream of [...streams]) stream.end();
+      for (const channel of channels.values()) channel.close();
+      channels.clear();
+    },
+  };
+}

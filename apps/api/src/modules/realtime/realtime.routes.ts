@@ -1,0 +1,117 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { ERROR_CODES, REALTIME_MESSAGES, STATUS_FALLBACK, streamQuerySchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError, tooManyRequests } from '../../lib/app-error.js';
+import { startEventSweep } from './event-sweep.js';
+import {
+  createRealtimeHub,
+  RealtimeUnavailableError,
+  type RealtimeHub,
+  type RealtimeStats,
+  type RealtimeStream,
+} from './realtime-hub.js';
+import { createSseWriter, RETRY_MS } from './sse.js';
+import { authorizeStream } from './stream-access.js';
+
+const tags = ['realtime'];
+const params = z.object({ id: z.string() });
+
+const hubs = new WeakMap<AppContext, RealtimeHub>();
+/** Open streams, posts with viewers and users holding streams in this process (tests, diagnostics). */
+export const realtimeStats = (ctx: AppContext): RealtimeStats =>
+  hubs.get(ctx)?.stats() ?? { streams: 0, channels: 0, users: 0 };
+
+/** Last-Event-ID (header, or the query for clients that cannot set it): a post_events id, else none. */
+function resumePoint(header: string | string[] | undefined, query: string | undefined): number | null {
+  const raw = (Array.isArray(header) ? header[0] : header) ?? query;
+  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+const unavailable = () => new AppError(503, ERROR_CODES.unavailable, STATUS_FALLBACK[503] ?? 'Service unavailable.');
+
+/**
+ * GET /posts/{id}/events: the post's live comments and votes as server-sent events (spec §7,
+ * architecture.md Realtime). The reply is hijacked to hold the socket open; Fastify's onSend
+ * hooks no longer run, so the headers they would add are written here.
+ */
+export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+  const hub = createRealtimeHub({
+    db: ctx.db,
+    bus: ctx.bus,
+    log: root.log,
+    heartbeatMs: ctx.config.realtime.heartbeatMs,
+    maxStreamsPerUser: ctx.config.realtime.maxStreamsPerUser,
+  });
+  hubs.set(ctx, hub);
+  const stopSweep = startEventSweep(ctx.db, root.log);
+  // preClose runs before the server stops accepting and waits for open connections: ending the
+  // streams here is what lets app.close() finish (reliability X2). The browser reconnects.
+  root.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+  root.addHook('onClose', async () => {
+    hub.close();
+    await stopSweep();
+  });
+
+  app.get('/:id/events', {
+    schema: {
+      tags,
+      summary: 'Live comments and votes of tea {id} (text/event-stream)',
+      description:
+        'Events: new_comment, vote_update (personalised), heartbeat. Each carries `id:`; reconnect with ' +
+        'Last-Event-ID (or ?lastEventId=) to receive what was missed. The access token goes in ?token=.',
+      params,
+      querystring: streamQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const access = await authorizeStream(ctx, request.query.token, request.params.id);
+      const release = hub.reserve(access.viewerId);
+      if (!release) throw tooManyRequests(REALTIME_MESSAGES.tooManyStreams, RETRY_MS / 1000);
+      const resumeFrom = resumePoint(request.headers['last-event-id'], request.query.lastEventId);
+
+      const res = reply.raw;
+      // The client may leave while we wait for the bus: the stream must not outlive it.
+      let stream: RealtimeStream | undefined;
+      let gone = false;
+      res.once('close', () => {
+        gone = true;
+        stream?.dispose();
+        if (!res.writableFinished) res.destroy();
+      });
+      try {
+        stream = await hub.join(access, resumeFrom, release);
+      } catch (error) {
+        if (error instanceof RealtimeUnavailableError) throw unavailable();
+        throw error;
+      }
+      if (gone) {
+        stream.dispose();
+        return reply.hijack();
+      }
+
+      reply.hijack();
+      // Helmet already put its headers on the raw response; CORS's are on the reply.
+      const headers: OutgoingHttpHeaders = {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        // Proxies such as nginx would otherwise hold events back in their buffers.
+        'x-accel-buffering': 'no',
+        // EventSource opens a fresh connection to reconnect; closing this one when the stream
+        // ends (shutdown included) means it never lingers as an idle keep-alive socket.
+        connection: 'close',
+      };
+      res.writeHead(200, headers);
+      request.raw.socket?.setNoDelay(true);
+      await hub.start(stream, createSseWriter(res));
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import {
+  REPORT_MESSAGES,
+  type ReportList,
+  type ReportListQuery,
+  type ReportUpdateData,
+  type ReportUpdated,
+} from '@kettle/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { comments, reports } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { deletePost } from '../posts/posts-admin.service.js';
+import type { UserRow } from '../users/users.presenter.js';
+import { isDecided, mailTakedownOutcome, noticeReporterInApp } from './report-notices.js';
+import { toReport, toReportList } from './reports.presenter.js';
+import * as repo from './reports.repository.js';
+
+const reportNotFound = () => notFound(REPORT_MESSAGES.notFound);
+
+/** GET /posts/admin/reports: every kind, newest first, optionally one status. */
+export async function listReports(ctx: AppContext, query: ReportListQuery): Promise<ReportList> {
+  const where = query.status ? eq(reports.status, query.status) : undefined;
+  const { rows, total } = await repo.pageOfReports(ctx.db, { where, skip: query.skip, limit: query.limit });
+  return toReportList(rows, 'admin', { total, skip: query.skip, limit: query.limit });
+}
+
+/** resolved_by/at follow the status: set by whoever decides, cleared when a report goes back to pending. */
+function resolution(before: repo.ReportRow, status: repo.ReportRow['status'], actor: UserRow) {
+  if (status === before.status) return {};
+  if (status === 'pending') return { resolvedBy: null, resolvedAt: null };
+  return { resolvedBy: actor.id, resolvedAt: new Date() };
+}
+
+/** Deletes the reported comment (its replies cascade) with an audit row; false when it is already gone. */
+async function removeComment(tx: Tx, actor: UserRow, report: repo.ReportRow): Promise<boolean> {
+  if (!report.commentId) return false;
+  const [gone] = await tx
+    .delete(comments)
+    .where(eq(comments.id, report.commentId))
+    .returning({ id: comments.id, postId: comments.postId, userId: comments.userId });
+  if (!gone) return false;
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'comment.delete',
+    targetType: 'comment',
+    targetId: gone.id,
+    data: { before: { post_id: gone.postId, author_id: gone.userId }, after: null, report_id: report.id },
+  });
+  return true;
+}
+
+type Applied = { after: repo.ReportRow; statusMoved: boolean; postToRemove: string | null };
+
+/**
+ * PUT /posts/admin/reports/{id}: any status, notes, and optionally removing what was reported.
+ * The report, its audit row, the reporter's notice and a comment removal commit together; a
+ * post removal then runs through the admin delete path (refunds, audit, image files) in the
+ * same request, and a takedown's outcome is mailed once everything committed.
+ */
+export async function updateReport(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: ReportUpdateData,
+): Promise<ReportUpdated> {
+  const { after, statusMoved, postToRemove } = await ctx.db.transaction(async (tx): Promise<Applied> => {
+    const before = await repo.lockReport(tx, id);
+    if (!before) throw reportNotFound();
+    const statusMoved = input.status !== before.status;
+    // Absent notes keep what is there; blank notes clear them.
+    const adminNotes = input.admin_notes === undefined ? before.adminNotes : input.admin_notes || null;
+    const [after] = await tx
+      .update(reports)
+      .set({ status: input.status, adminNotes, ...resolution(before, input.status, actor), updatedAt: new Date() })
+      .where(eq(reports.id, before.id))
+      .returning();
+    if (!after) throw reportNotFound();
+
+    const removing = input.remove_post && input.status === 'approved';
+    const postToRemove = removing && before.kind === 'post' ? before.postId : null;
+    const commentRemoved = removing && before.kind === 'comment' ? await removeComment(tx, actor, before) : false;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'report.update',
+      targetType: 'report',
+      targetId: before.id,
+      data: {
+        before: { status: before.status, admin_notes: before.adminNotes },
+        after: { status: after.status, admin_notes: after.adminNotes },
+        removed: postToRemove ? { post_id: postToRemove } : commentRemoved ? { comment_id: before.commentId } : null,
+      },
+    });
+    if (statusMoved && isDecided(after)) {
+      const postTitle = await repo.postTitle(tx, after.postId);
+      await noticeReporterInApp(tx, after, { postTitle, postRemoved: postToRemove !== null });
+    }
+    return { after, statusMoved, postToRemove };
+  });
+
+  if (postToRemove) await removePost(ctx, actor, postToRemove);
+  if (statusMoved && isDecided(after)) await mailTakedownOutcome(ctx, after);
+  // Read again: removing the post cleared this report's post_id (the row outlives the post).
+  const fresh = await repo.findReportWithReporter(ctx.db, after.id);
+  return { message: REPORT_MESSAGES.updated(after.status), report: toReport(fresh ?? after, 'admin') };
+}
+
+/** A post another admin already deleted is the outcome wanted, not an error. */
+async function removePost(ctx: AppContext, actor: UserRow, postId: string): Promise<void> {
+  try {
+    await deletePost(ctx, actor, postId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+  }
+}

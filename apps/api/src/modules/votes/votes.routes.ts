@@ -1,0 +1,27 @@
+import { voteResponseSchema } from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { votePost } from './votes.service.js';
+
+const tags = ['votes'];
+/** Malformed ids answer 404 like unknown ones (the service checks), not 422. */
+const params = z.object({ id: z.string() });
+
+/** Upvotes, registered under /posts. */
+export async function votesRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.post('/:id/vote', {
+    schema: {
+      tags,
+      summary: 'Upvote a tea you can read (5 coins, once)',
+      params,
+      response: { 200: voteResponseSchema },
+    },
+    onRequest: root.authenticate,
+    handler: async (request) => votePost(ctx, currentUser(request), request.params.id, request.log),
+  });
+}

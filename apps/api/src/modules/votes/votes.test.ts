@@ -1,0 +1,175 @@
+import { COSTS, VOTE_MESSAGES, type VoteResponse } from '@kettle/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
+import { approvedPost, unlock } from '../posts/reading.kit.js';
+import { errorOf, eventsOf, spendsOf, vote, voteCountOf, votesOf } from '../comments/conversation.kit.js';
+
+let app: TestApp;
+let author: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  app = await createTestApp();
+  author = await signedIn(app);
+});
+afterEach(() => expectLedgerMatches(app));
+afterAll(() => app.teardown());
+
+/** A signed-in reader who paid to unlock `postId` (40 coins of `coins`). */
+async function unlockedReader(postId: string, coins = 100) {
+  const reader = await signedIn(app, { coins });
+  expect((await unlock(app, reader.auth, postId)).statusCode).toBe(200);
+  return reader;
+}
+
+/** Nothing happened to this post or this voter: no vote row, no counter change, no charge, no event. */
+async function expectUntouched(postId: string, userId: string, balance: number) {
+  expect(await votesOf(app, postId)).toHaveLength(0);
+  expect(await voteCountOf(app, postId)).toBe(0);
+  expect(await spendsOf(app, userId, 'vote')).toHaveLength(0);
+  expect(await balanceOf(app, userId)).toBe(balance);
+  expect(await eventsOf(app, postId, 'vote_update')).toHaveLength(0);
+}
+
+describe('POST /api/v1/posts/{id}/vote', () => {
+  it('charges 5 coins once, counts the vote and records a vote_update event', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const reader = await unlockedReader(post.id);
+    const res = await vote(app, reader.auth, post.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<VoteResponse>()).toEqual({
+      message: 'Your upvote has been recorded successfully.',
+      vote_count: 1,
+      has_user_voted: true,
+      can_vote: false,
+      coin_balance: 60 - COSTS.upvote,
+    });
+    expect(await votesOf(app, post.id)).toMatchObject([{ userId: reader.user.id, postId: post.id }]);
+    expect(await voteCountOf(app, post.id)).toBe(1);
+    const spends = await spendsOf(app, reader.user.id, 'vote');
+    expect(spends).toHaveLength(1);
+    expect(spends[0]).toMatchObject({ delta: -5, balanceAfter: 55, referenceType: 'post', referenceId: post.id });
+    const events = await eventsOf(app, post.id, 'vote_update');
+    expect(events.map((event) => event.payload)).toEqual([{ new_vote_count: 1, voter_id: reader.user.id }]);
+  });
+
+  it('answers 409 to a second vote and charges nothing more', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const reader = await unlockedReader(post.id);
+    expect((await vote(app, reader.auth, post.id)).statusCode).toBe(200);
+    const again = await vote(app, reader.auth, post.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toMatchObject({ detail: VOTE_MESSAGES.alreadyVoted, code: 'CONFLICT' });
+    expect(await balanceOf(app, reader.user.id)).toBe(55);
+    expect(await spendsOf(app, reader.user.id, 'vote')).toHaveLength(1);
+    expect(await voteCountOf(app, post.id)).toBe(1);
+    expect(await eventsOf(app, post.id, 'vote_update')).toHaveLength(1);
+  });
+
+  it('counts votes of different readers', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const first = await unlockedReader(post.id);
+    const second = await unlockedReader(post.id);
+    expect((await vote(app, first.auth, post.id)).json<VoteResponse>().vote_count).toBe(1);
+    expect((await vote(app, second.auth, post.id)).json<VoteResponse>().vote_count).toBe(2);
+    const events = await eventsOf(app, post.id, 'vote_update');
+    expect(events.map((event) => event.payload)).toEqual([
+      { new_vote_count: 1, voter_id: first.user.id },
+      { new_vote_count: 2, voter_id: second.user.id },
+    ]);
+  });
+
+  it('needs a signed-in user with a verified address', async () => {
+    const post = await approvedPost(app, author.user.id);
+    expect((await vote(app, {}, post.id)).statusCode).toBe(401);
+    const unverified = await signedIn(app, { verified: false, coins: 100 });
+    const res = await vote(app, unverified.auth, post.id);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('EMAIL_NOT_VERIFIED');
+    await expectUntouched(post.id, unverified.user.id, 100);
+  });
+
+  it('refuses a reader who has not unlocked the post (403) and charges nothing', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const reader = await signedIn(app, { coins: 100 });
+    const res = await vote(app, reader.auth, post.id);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).detail).toBe('Unlock this tea to read and join the conversation.');
+    await expectUntouched(post.id, reader.user.id, 100);
+  });
+
+  it('refuses the author their own tea (403) and charges nothing', async () => {
+    const own = await signedIn(app, { coins: 100 });
+    const post = await approvedPost(app, own.user.id);
+    const res = await vote(app, own.auth, post.id);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).detail).toBe(VOTE_MESSAGES.ownPost);
+    await expectUntouched(post.id, own.user.id, 100);
+  });
+
+  it('lets an admin vote without unlocking (admins read free), for 5 coins', async () => {
+    const admin = await signedIn(app, { isAdmin: true, coins: 20 });
+    const post = await approvedPost(app, author.user.id);
+    const res = await vote(app, admin.auth, post.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<VoteResponse>()).toMatchObject({ vote_count: 1, coin_balance: 15 });
+    expect(await spendsOf(app, admin.user.id, 'unlock')).toHaveLength(0);
+  });
+
+  it('answers 404 for unpublished, unknown and malformed ids, even to an admin, and charges nothing', async () => {
+    const admin = await signedIn(app, { isAdmin: true, coins: 100 });
+    const reader = await signedIn(app, { coins: 100 });
+    const pending = await buildPost(app, author.user.id, { status: 'pending' });
+    const rejected = await buildPost(app, author.user.id, { status: 'rejected' });
+    for (const who of [admin, reader]) {
+      for (const id of [pending.id, rejected.id, '00000000-0000-4000-8000-000000000000', 'junk']) {
+        const res = await vote(app, who.auth, id);
+        expect(res.statusCode, id).toBe(404);
+        expect(errorOf(res).detail).toBe('Post not found.');
+      }
+      expect(await balanceOf(app, who.user.id)).toBe(100);
+    }
+    expect(await voteCountOf(app, pending.id)).toBe(0);
+  });
+
+  it('answers 402 on a short balance and changes nothing', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const reader = await unlockedReader(post.id, 40 + COSTS.upvote - 1);
+    const res = await vote(app, reader.auth, post.id);
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res)).toMatchObject({
+      code: 'INSUFFICIENT_COINS',
+      detail: 'You need 5 Tea Coins for this. Buy coins or claim your daily drop.',
+    });
+    await expectUntouched(post.id, reader.user.id, 4);
+  });
+});
+
+describe('votes under concurrency (reliability M1)', () => {
+  it('50 concurrent votes by one user on one post: one row, +1, one 5-coin charge', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const reader = await unlockedReader(post.id, 1000);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => vote(app, reader.auth, post.id)));
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(49);
+    expect(await votesOf(app, post.id)).toHaveLength(1);
+    expect(await voteCountOf(app, post.id)).toBe(1);
+    expect(await spendsOf(app, reader.user.id, 'vote')).toMatchObject([{ delta: -5 }]);
+    expect(await balanceOf(app, reader.user.id)).toBe(1000 - 40 - 5);
+    expect(await eventsOf(app, post.id, 'vote_update')).toHaveLength(1);
+  });
+
+  it('20 readers voting at once are all counted', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const readers = await Promise.all(Array.from({ length: 20 }, () => unlockedReader(post.id)));
+    const answers = await Promise.all(readers.map((reader) => vote(app, reader.auth, post.id)));
+    expect(answers.map((res) => res.statusCode).filter((code) => code !== 200)).toEqual([]);
+    expect(await voteCountOf(app, post.id)).toBe(20);
+    expect(await votesOf(app, post.id)).toHaveLength(20);
+    // Each count 1..20 is announced once (events are recorded after commit, so not always in order).
+    const counts = (await eventsOf(app, post.id, 'vote_update')).map(
+      (event) => (event.payload as { new_vote_count: number }).new_vote_count,
+    );
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});

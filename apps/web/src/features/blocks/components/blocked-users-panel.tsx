@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { BLOCK_MESSAGES, type BlockedUser } from '@kettle/shared';
+import { CircleAlert, RotateCcw, UserRoundX } from 'lucide-react';
+import { InitialsAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { toastError } from '@/lib/toast-store';
+import { useBlocks } from '../api/get-blocks';
+import { useUnblockUser } from '../api/unblock-user';
+
+const blockedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+function BlockedUserRow({ blocked }: { blocked: BlockedUser }) {
+  const unblock = useUnblockUser();
+  const handleUnblock = () =>
+    unblock.mutate(
+      { user_id: blocked.user_id, username: blocked.username },
+      { onError: (error) => toastError(apiErrorMessage(error, BLOCK_MESSAGES.failed)) },
+    );
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <InitialsAvatar username={blocked.username} className="size-9 text-sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">@{blocked.username}</p>
+        <p className="text-xs text-muted-foreground">
+          Blocked <time dateTime={blocked.blocked_at}>{blockedFormat.format(new Date(blocked.blocked_at))}</time>
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={handleUnblock}
+        disabled={unblock.isPending}
+        aria-busy={unblock.isPending}
+        aria-label={`Unblock @${blocked.username}`}
+      >
+        {unblock.isPending ? 'Unblocking...' : 'Unblock'}
+      </Button>
+    </li>
+  );
+}
+
+function BlockedUsersContent() {
+  const query = useBlocks();
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading blocked users" className="grid gap-3">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="flex items-center gap-2 text-sm">
+          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+          {apiErrorMessage(query.error, BLOCK_MESSAGES.failed)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RotateCcw aria-hidden="true" /> Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.blocks.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <UserRoundX className="size-4 shrink-0" aria-hidden="true" /> {BLOCK_MESSAGES.empty}
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-border" aria-label="Blocked users">
+      {query.data.blocks.map((blocked) => (
+        <BlockedUserRow key={blocked.user_id} blocked={blocked} />
+      ))}
+    </ul>
+  );
+}
+
+/** My Account: the people whose comments you have hidden, each with Unblock (decisions.md, Stubs). */
+export function BlockedUsersPanel() {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="text-xl">
+          Blocked users
+        </CardTitle>
+        <CardDescription>
+          You don&apos;t see comments from people you block. Unblock them to see them again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <BlockedUsersContent />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { COMMENT_MAX_CHARS, COMMENT_MESSAGES, ERROR_CODES } from '@kettle/shared';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { InsufficientCoinsAlert } from '@/features/posts/components/insufficient-coins-alert';
+import { ApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { cn } from '@/lib/cn';
+import { toastError } from '@/lib/toast-store';
+import { useCreateComment } from '../api/comments';
+
+/** The server's reason for the field (422), else the API's message, else the catalogue's. */
+const failureMessage = (error: unknown): string =>
+  (error instanceof ApiError && error.fieldErrors[0]?.message) || apiErrorMessage(error, COMMENT_MESSAGES.createFailed);
+
+export type CommentFormProps = {
+  postId: string;
+  /** Null for a top-level comment. */
+  parentId: string | null;
+  /** The textarea's accessible name. */
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  /** Shown above the box and naming it ('Replying to @name'). */
+  caption?: ReactNode;
+  /** Under the box: what it costs. */
+  hint?: ReactNode;
+  /** Focus the box when it appears (an inline reply box). */
+  autoFocus?: boolean;
+  onCancel?: () => void;
+  onSent?: () => void;
+  className?: string;
+};
+
+/**
+ * A comment or reply box (spec §5: non-empty after trimming, the button is disabled otherwise).
+ * The text stays while sending and after a failure; it clears once the server took it.
+ * Ctrl+Enter (or ⌘+Enter) sends.
+ */
+export function CommentForm({
+  postId,
+  parentId,
+  label,
+  placeholder,
+  submitLabel,
+  caption,
+  hint,
+  autoFocus = false,
+  onCancel,
+  onSent,
+  className,
+}: CommentFormProps) {
+  const create = useCreateComment(postId);
+  const [content, setContent] = useState('');
+  const [coinsShort, setCoinsShort] = useState<string | null>(null);
+  const captionId = useId();
+  const hintId = useId();
+  const blank = content.trim() === '';
+
+  const send = () => {
+    if (blank || create.isPending) return;
+    setCoinsShort(null);
+    create.mutate(
+      { content: content.trim(), parent_comment_id: parentId },
+      {
+        onSuccess: () => {
+          setContent('');
+          onSent?.();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === ERROR_CODES.insufficientCoins) setCoinsShort(error.message);
+          else toastError(failureMessage(error), COMMENT_MESSAGES.failed);
+        },
+      },
+    );
+  };
+
+  const sendOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form
+      className={cn('grid gap-2', className)}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {caption ? (
+        <p id={captionId} className="text-sm font-medium text-muted-foreground">
+          {caption}
+        </p>
+      ) : null}
+      <Textarea
+        // An inline reply box opens because the reader asked to reply: the cursor goes there.
+        autoFocus={autoFocus}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={sendOnCtrlEnter}
+        placeholder={placeholder}
+        aria-label={caption ? undefined : label}
+        aria-labelledby={caption ? captionId : undefined}
+        aria-describedby={hint ? hintId : undefined}
+        maxLength={COMMENT_MAX_CHARS}
+        rows={parentId ? 2 : 3}
+        className="min-h-20 resize-y"
+      />
+      {coinsShort ? <InsufficientCoinsAlert message={coinsShort} /> : null}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {hint ? (
+          <p id={hintId} className="mr-auto text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+        {onCancel ? (
+          <Button variant="ghost" size="sm" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+        ) : null}
+        <SubmitButton size="sm" pending={create.isPending} pendingLabel="Posting..." disabled={blank}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

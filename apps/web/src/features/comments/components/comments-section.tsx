@@ -1,0 +1,146 @@
+import { COMMENT_MESSAGES, COSTS, type PostDetail } from '@kettle/shared';
+import { Lock, LogIn, MessageSquare, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RealtimeStatus } from '@/features/realtime/components/realtime-status';
+import { usePostEvents } from '@/features/realtime/hooks/use-post-events';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { useSession } from '@/lib/session';
+import { useComments } from '../api/comments';
+import { countComments } from '../utils/comment-tree';
+import { CommentForm } from './comment-form';
+import { CommentItem, type CommentsVariant } from './comment-item';
+
+type ConversationPost = Pick<PostDetail, 'id' | 'is_locked' | 'status'>;
+
+/**
+ * Spec §2 'The comments section' of the post and reversal pages: 'Comments (n)' (replies
+ * counted), the new-comment box, the tree, and the live connection's state.
+ *
+ * decisions.md: reading a locked post's comments needs the post unlocked (the author and admins
+ * read free), so a locked post shows a notice instead, without asking for the comments or
+ * opening a stream, and a visitor is asked to sign in.
+ */
+export function CommentsSection({ post, variant }: { post: ConversationPost; variant: CommentsVariant }) {
+  const { isAuthenticated } = useSession();
+  const readable = isAuthenticated && !post.is_locked;
+  const published = post.status === 'approved';
+  const comments = useComments(post.id, { enabled: readable });
+  const live = usePostEvents(post.id, readable && published);
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const list = readable ? comments.data?.comments : undefined;
+  const count = list ? countComments(list) : 0;
+  useFocusRescue(headingRef, count);
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4 border-t border-border pt-6">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h2 ref={headingRef} id={headingId} tabIndex={-1} className="font-display text-xl font-semibold outline-none">
+          {list ? `Comments (${count.toLocaleString()})` : 'Comments'}
+        </h2>
+        {readable && published ? <RealtimeStatus state={live} /> : null}
+      </div>
+      {!isAuthenticated ? (
+        <SignInPrompt />
+      ) : post.is_locked ? (
+        <Notice icon={<Lock className="size-5" aria-hidden="true" />}>{COMMENT_MESSAGES.locked}</Notice>
+      ) : (
+        <>
+          {published ? (
+            <CommentForm
+              postId={post.id}
+              parentId={null}
+              label="Add a comment"
+              placeholder="Add a comment..."
+              submitLabel="Comment"
+              hint={`Commenting costs ${COSTS.comment} Tea Coins.`}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">New comments open once this tea is published.</p>
+          )}
+          {comments.isPending ? (
+            <CommentsSkeleton />
+          ) : comments.isError ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
+              <span>{apiErrorMessage(comments.error, COMMENT_MESSAGES.fetchFailed)}</span>
+              <Button variant="outline" size="sm" onClick={() => void comments.refetch()}>
+                <RefreshCw aria-hidden="true" /> Try again
+              </Button>
+            </div>
+          ) : list && list.length > 0 ? (
+            <ol className="grid gap-5" aria-labelledby={headingId}>
+              {list.map((comment) => (
+                <CommentItem
+                  key={comment.id}
+                  comment={comment}
+                  postId={post.id}
+                  variant={variant}
+                  canReply={published}
+                />
+              ))}
+            </ol>
+          ) : (
+            <Notice icon={<MessageSquare className="size-5" aria-hidden="true" />}>{COMMENT_MESSAGES.empty}</Notice>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Deleting a comment or blocking its author removes the comment together with its menu and
+ * dialog, which leaves keyboard focus nowhere (on the page's body). Then it goes to the heading.
+ */
+function useFocusRescue(headingRef: RefObject<HTMLHeadingElement | null>, count: number) {
+  const previous = useRef(count);
+  useEffect(() => {
+    const shrank = count < previous.current;
+    previous.current = count;
+    if (shrank && (document.activeElement === null || document.activeElement === document.body)) {
+      headingRef.current?.focus();
+    }
+  }, [count, headingRef]);
+}
+
+function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex items-center gap-3 rounded-xl border border-dashed border-border bg-card/60 px-4 py-5 text-sm text-muted-foreground">
+      <span className="shrink-0 text-primary">{icon}</span>
+      {children}
+    </p>
+  );
+}
+
+function SignInPrompt() {
+  const location = useLocation();
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-border bg-card/60 px-4 py-5 text-sm">
+      <p className="flex-1 text-muted-foreground">Sign in and unlock this tea to read and join the conversation.</p>
+      <Button asChild size="sm">
+        <Link to="/auth/signin" state={{ from: location.pathname + location.search }}>
+          <LogIn aria-hidden="true" /> Sign in
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function CommentsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading comments" className="grid gap-5">
+      {[0, 1].map((n) => (
+        <div key={n} className="flex gap-3">
+          <Skeleton className="size-9 shrink-0 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

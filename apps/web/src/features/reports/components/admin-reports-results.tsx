@@ -1,0 +1,32 @@
+import { PAGE_SIZES, REPORT_MESSAGES } from '@kettle/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { ListResults } from '@/components/ui/list-results';
+import type { AdminReportsPage } from '../api/get-admin-reports';
+import { AdminReportCard } from './admin-report-card';
+import { AdminReportsSkeleton } from './admin-reports-skeleton';
+import { REPORT_GRID } from './report-grid';
+
+type AdminReportsResultsProps = {
+  query: UseQueryResult<AdminReportsPage>;
+  filtered: boolean;
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  onClearFilters: () => void;
+};
+
+/** The desk's list: skeleton, 'Error Loading Reports', the two empty texts, or the cards with pagination. */
+export function AdminReportsResults(props: AdminReportsResultsProps) {
+  return (
+    <ListResults
+      {...props}
+      skeleton={<AdminReportsSkeleton count={PAGE_SIZES.adminReports} />}
+      error={{ title: REPORT_MESSAGES.loadFailed, fallback: 'Something went wrong' }}
+      noMatch={{ title: 'No reports found', description: 'Try adjusting your filters.' }}
+      empty={{ icon: Inbox, title: 'No reports found', description: 'No reports available at the moment.' }}
+      gridClassName={REPORT_GRID}
+      renderItem={(report) => <AdminReportCard key={report.id} report={report} />}
+    />
+  );
+}

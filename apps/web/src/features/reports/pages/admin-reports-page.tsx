@@ -1,0 +1,63 @@
+import { PAGE_SIZES } from '@kettle/shared';
+import { useEffect } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { usePageTitle } from '@/lib/use-page-title';
+import {
+  useAdminReports,
+  usePrefetchNextAdminReports,
+  type AdminReportsPage,
+  type AdminReportsRequest,
+} from '../api/get-admin-reports';
+import { AdminReportsResults } from '../components/admin-reports-results';
+import { ReportStatusFilter } from '../components/report-status-filter';
+import { useReportFilters } from '../hooks/use-report-filters';
+
+const PAGE_SIZE = PAGE_SIZES.adminReports;
+
+function showing(list: AdminReportsPage | undefined): string {
+  if (list === undefined) return 'Loading reports…';
+  if (list.total === 0 || list.data.length === 0) return 'No reports found';
+  const first = list.skip + 1;
+  const last = list.skip + list.data.length;
+  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${list.total.toLocaleString()} ${list.total === 1 ? 'report' : 'reports'}`;
+}
+
+/** /admin/reports: post and comment reports and takedown requests, 9 a page, by status (spec §2). */
+export function AdminReportsPage() {
+  usePageTitle('Admin Reports');
+  const { status, page, setStatus, setPage } = useReportFilters();
+  const params: AdminReportsRequest = { status, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+  const query = useAdminReports(params);
+  const current = query.isSuccess && !query.isPlaceholderData;
+  usePrefetchNextAdminReports(params, current && query.data.has_next);
+  const totalPages = Math.max(1, query.data?.total_pages ?? 1);
+
+  // Past the last page (reports were resolved away, or a hand-edited address): step back to the last one.
+  const overshot = current && page > totalPages;
+  useEffect(() => {
+    if (overshot) setPage(totalPages);
+  }, [overshot, totalPages, setPage]);
+
+  const handlePageChange = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Reports Management"
+        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+      />
+      <ReportStatusFilter value={status} onChange={setStatus} />
+      <AdminReportsResults
+        query={query}
+        filtered={status !== undefined}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={handlePageChange}
+        onClearFilters={() => setStatus(undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { LEGAL_POLICY } from '@/features/legal/data/policy';
+
+/** Spec §9 policy: how soon reports are reviewed. */
+export const REVIEW_PROMISE = '24-48 hours';
+
+const { appealWindowDays, suspensionDays } = LEGAL_POLICY;
+
+/** Spec §2: the target response time for each kind of problem, worst first. */
+export const RESPONSE_TIMES: ReadonlyArray<{ time: string; what: string }> = [
+  {
+    time: 'Immediate',
+    what: 'Threats of violence, anything involving a minor, or someone in danger. We take it down as soon as we see it.',
+  },
+  {
+    time: '24 hours',
+    what: 'Personal information posted without permission: real names, addresses, phone numbers, workplaces.',
+  },
+  { time: '48 hours', what: 'Harassment, impersonation and posts that may be false or defamatory.' },
+  { time: '3-5 days', what: 'Copyright and image-rights claims, and disputes that need more back and forth.' },
+];
+
+export const APPEAL_RESPONSE_TIME = '5-7 days';
+
+export const APPEALS_TEXT =
+  `Disagree with a decision about your post, your comment or your account? Appeal within ${appealWindowDays} days ` +
+  `of it through the contact form. Someone who did not make the first decision looks at it again, and we answer ` +
+  `appeals within ${APPEAL_RESPONSE_TIME}.`;
+
+export const SUSPENSION_RANGE = `${suspensionDays.min}-${suspensionDays.max} days`;
+
+/** The Contact tab: which channel fits which need. */
+export const CONTACT_CHANNELS: ReadonlyArray<{ title: string; detail: string }> = [
+  {
+    title: 'Something about you is on the site',
+    detail:
+      'Use the Report Issue tab. It goes straight to the moderators, and the reference you get lets you follow it up.',
+  },
+  {
+    title: 'Appeals and questions about a decision',
+    detail: `Write to us through the contact form within ${appealWindowDays} days of the decision, and quote the report reference if you have one.`,
+  },
+  {
+    title: 'Account, coins or anything else',
+    detail: 'The contact form reaches the same team. We reply by email.',
+  },
+];

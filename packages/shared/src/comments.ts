@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const COMMENT_MAX_CHARS = 2000;
+
+/** Spec §8 texts of the comments area. */
+export const COMMENT_MESSAGES = {
+  added: { title: 'Comment added', description: 'Your comment was posted successfully.' },
+  failed: 'Failed to post comment',
+  createFailed: 'Failed to create comment',
+  fetchFailed: 'Failed to fetch comments',
+  deleteFailed: 'Failed to delete comment',
+  deleted: 'Comment deleted.',
+  empty: 'No comments yet. Be the first to comment!',
+  blank: 'Comment cannot be empty',
+  tooLong: `Comment cannot exceed ${COMMENT_MAX_CHARS} characters`,
+  parentMismatch: 'You can only reply to a comment on the same post.',
+  locked: 'Unlock this tea to read and join the conversation.',
+} as const;
+
+/** Spec §3 'Comment' create payload; one schema for the box and the route (§5: non-empty after trim). */
+export const commentCreateSchema = z.object({
+  content: z
+    .string({ error: COMMENT_MESSAGES.blank })
+    .trim()
+    .min(1, COMMENT_MESSAGES.blank)
+    .max(COMMENT_MAX_CHARS, COMMENT_MESSAGES.tooLong),
+  parent_comment_id: z.uuid().nullable().optional().default(null),
+});
+export type CommentCreateInput = z.input<typeof commentCreateSchema>;
+export type CommentCreateData = z.output<typeof commentCreateSchema>;
+
+export type Comment = {
+  id: string;
+  content: string;
+  user_id: string;
+  username: string;
+  created_at: string;
+  parent_comment_id: string | null;
+  /** True for the caller's own comments (the browser offers delete; admins may delete any). */
+  is_own: boolean;
+  replies: Comment[];
+};
+
+export const commentSchema: z.ZodType<Comment> = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  user_id: z.uuid(),
+  username: z.string(),
+  created_at: z.string(),
+  parent_comment_id: z.uuid().nullable(),
+  is_own: z.boolean(),
+  get replies() {
+    return z.array(commentSchema);
+  },
+});
+
+export const commentListSchema = z.object({ comments: z.array(commentSchema) });
+export type CommentList = z.infer<typeof commentListSchema>;
+
+export const commentCreatedSchema = z.object({
+  comment: commentSchema,
+  coin_balance: z.number().int(),
+});
+export type CommentCreated = z.infer<typeof commentCreatedSchema>;
