@@ -164,7 +164,9 @@ describe('dev mailbox', () => {
   });
 
   it('is 404 in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', PAYMENTS_DEV_PROVIDER: 'true', JWT_SECRET: randomBytes(32).toString('hex') },
+    });
     try {
       for (const url of ['/dev/mailbox.json', '/dev/mailbox']) {
         const res = await prod.inject({ method: 'GET', url, remoteAddress: nextIp() });

@@ -36,6 +36,12 @@ import { reportsAdminRoutes } from './modules/reports/reports-admin.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { takedownsRoutes } from './modules/reports/takedowns.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
+import { createPaymentProvider } from './modules/payments/providers/select-provider.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
@@ -110,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     images: createDiskStorage(join(config.dataDir, 'uploads')),
     secret,
     bus,
+    payments: createPaymentProvider(config, secret),
   };
   app.decorate('ctx', ctx);
 
@@ -151,6 +158,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(reportsAdminRoutes, { prefix: '/posts/admin/reports' });
       await api.register(takedownsRoutes);
       await api.register(realtimeRoutes, { prefix: '/posts' });
+      await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(paymentsWebhookRoutes, { prefix: '/payments' });
+      await api.register(subscriptionsRoutes, { prefix: '/payments/subscription' });
+      await api.register(companyRoutes, { prefix: '/company' });
+      await api.register(adminUsersRoutes);
     },
     { prefix: '/api/v1' },
   );

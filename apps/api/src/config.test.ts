@@ -40,7 +40,9 @@ describe('loadConfig defaults', () => {
 
   it('does not seed demo users on PostgreSQL or in production unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/kettle' }).seedDemoUsers).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).seedDemoUsers).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENTS_DEV_PROVIDER: 'true', JWT_SECRET: SECRET }).seedDemoUsers,
+    ).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/kettle', SEED_DEMO_USERS: 'true' }).seedDemoUsers).toBe(
       true,
     );
@@ -48,8 +50,12 @@ describe('loadConfig defaults', () => {
   });
 
   it('listens on all interfaces in production and on loopback elsewhere', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_DEV_PROVIDER: 'true', JWT_SECRET: SECRET }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENTS_DEV_PROVIDER: 'true', JWT_SECRET: SECRET, HOST: '10.1.2.3' }).host,
+    ).toBe('10.1.2.3');
   });
 
   it('reads the numbers, the admin and the origin', () => {
@@ -89,6 +95,7 @@ describe('loadConfig refuses bad values with a ConfigError naming the variable',
     ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     ['SEED_DEMO_USERS=maybe', { SEED_DEMO_USERS: 'maybe' }, 'SEED_DEMO_USERS'],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['production without card keys', { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'STRIPE_SECRET_KEY'],
   ])('%s', (_name, env, variable) => {
     const error = configError(env);
     expect(error.message).toContain('Invalid configuration');

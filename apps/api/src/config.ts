@@ -32,6 +32,21 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(REALTIME_HEARTBEAT_MS),
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(REALTIME_MAX_STREAMS_PER_USER),
+    // Card payments (issue 6): Stripe when both keys are set, else Kettle's own dev checkout.
+    // The dev checkout grants coins without a card, so production must opt in to it by name.
+    PAYMENTS_DEV_PROVIDER: bool.optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url().optional(),
+    STRIPE_PRICE_BRONZE: z.string().min(1).optional(),
+    STRIPE_PRICE_SILVER: z.string().min(1).optional(),
+    STRIPE_PRICE_GOLD: z.string().min(1).optional(),
+    STRIPE_PRICE_WHALE: z.string().min(1).optional(),
+    // Monthly coin plans (subscriptions): Stripe price ids; unset plans get a price made once by lookup key.
+    STRIPE_PRICE_MONTHLY_SIP: z.string().min(1).optional(),
+    STRIPE_PRICE_MONTHLY_BREW: z.string().min(1).optional(),
+    STRIPE_PRICE_MONTHLY_POT: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -46,6 +61,22 @@ const envSchema = z
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS_DEV_PROVIDER !== true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when NODE_ENV=production ' +
+          '(or PAYMENTS_DEV_PROVIDER=true for the test checkout, which grants coins without payment)',
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
       });
     }
   });
@@ -78,6 +109,21 @@ export type Config = {
     /** Open streams one user may hold on this server process (reliability R2). */
     maxStreamsPerUser: number;
   };
+  /** Stripe card payments; unset means the dev provider (Kettle's own checkout page). */
+  stripe?: StripeSettings;
+  /** Stripe price ids of the monthly coin plans (subscriptions), when configured. */
+  subscriptionPriceIds: { sip?: string; brew?: string; pot?: string };
+};
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Handed to the browser with the plans (spec §7: the client loads the public key). */
+  publishableKey: string | null;
+  /** Another base URL for the SDK (test servers speaking Stripe's API). */
+  apiUrl?: string;
+  /** Stripe price ids per bundle; a bundle without one is charged from our price table. */
+  priceIds: { bronze?: string; silver?: string; gold?: string; whale?: string };
 };
 
 export class ConfigError extends Error {}
@@ -116,5 +162,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+            apiUrl: e.STRIPE_API_URL,
+            priceIds: {
+              bronze: e.STRIPE_PRICE_BRONZE,
+              silver: e.STRIPE_PRICE_SILVER,
+              gold: e.STRIPE_PRICE_GOLD,
+              whale: e.STRIPE_PRICE_WHALE,
+            },
+          }
+        : undefined,
+    subscriptionPriceIds: {
+      sip: e.STRIPE_PRICE_MONTHLY_SIP,
+      brew: e.STRIPE_PRICE_MONTHLY_BREW,
+      pot: e.STRIPE_PRICE_MONTHLY_POT,
+    },
   };
 }

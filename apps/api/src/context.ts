@@ -6,6 +6,7 @@ import type { ImageStorage } from './lib/images/storage.js';
 import type { Mailer } from './lib/mailer/mailer.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
+import type { PaymentProvider } from './modules/payments/providers/payment-provider.js';
 
 /** What services need from the outside world, chosen once at start-up for the tier. */
 export type AppContext = {
@@ -21,4 +22,6 @@ export type AppContext = {
   redis?: Redis;
   /** Realtime fan-out: in process, or Redis pub/sub when REDIS_URL is set. */
   bus: Bus;
+  /** The card provider (dev checkout, or Stripe when its keys are set), chosen once at start-up. */
+  payments: PaymentProvider;
 };

@@ -26,20 +26,43 @@ const amountField = z
   .number({ error: 'Amount is required' })
   .int('Amount must be a whole number')
   .max(10_000_000, 'Amount is too large');
+const addAmountField = amountField.min(1, 'Amount must be at least 1');
+const setAmountField = amountField.min(0, 'Amount cannot be negative');
 
-const reasonField = z.string().trim().max(200, 'Reason must be at most 200 characters').optional();
+export const COIN_REASON_MIN = 3;
+export const COIN_REASON_MAX = 200;
+
+/** Every coin change by an admin says why (issue 6): the text lands in the ledger row and the audit log. */
+const reasonField = z
+  .string({ error: 'Reason is required' })
+  .trim()
+  .min(1, { error: 'Reason is required', abort: true })
+  .min(COIN_REASON_MIN, `Reason must be at least ${COIN_REASON_MIN} characters`)
+  .max(COIN_REASON_MAX, `Reason must be at most ${COIN_REASON_MAX} characters`);
 
 export const addCoinsSchema = z.object({
-  coins_to_add: amountField.min(1, 'Amount must be at least 1'),
+  coins_to_add: addAmountField,
   reason: reasonField,
 });
 export type AddCoinsInput = z.input<typeof addCoinsSchema>;
 
 export const setCoinBalanceSchema = z.object({
-  coin_balance: amountField.min(0, 'Amount cannot be negative'),
+  coin_balance: setAmountField,
   reason: reasonField,
 });
 export type SetCoinBalanceInput = z.input<typeof setCoinBalanceSchema>;
+
+/** Spec §5 'Admin coin dialog': mode add or set, an integer amount, and (ours) the reason. */
+export const ADMIN_COIN_MODES = ['add', 'set'] as const;
+export type AdminCoinMode = (typeof ADMIN_COIN_MODES)[number];
+
+/** The dialog's form: the same amount and reason rules as the two calls it makes. */
+export const adminCoinsFormSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('add'), amount: addAmountField, reason: reasonField }),
+  z.object({ mode: z.literal('set'), amount: setAmountField, reason: reasonField }),
+]);
+export type AdminCoinsFormInput = z.input<typeof adminCoinsFormSchema>;
+export type AdminCoinsFormData = z.output<typeof adminCoinsFormSchema>;
 
 /** A user as admins see them (spec §3 User). */
 export const adminUserSchema = z.object({
@@ -50,6 +73,8 @@ export const adminUserSchema = z.object({
   is_active: z.boolean(),
   email_verified: z.boolean(),
   coin_balance: z.number().int(),
+  /** Coins a refund or dispute took back after they were spent; above zero the account cannot spend. */
+  coin_debt: z.number().int(),
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -23,3 +23,7 @@ export * from './votes.js';
 export * from './blocks.js';
 export * from './realtime.js';
 export * from './reports.js';
+export * from './payments.js';
+export * from './admin-users.js';
+export * from './subscriptions.js';
+export * from './company.js';

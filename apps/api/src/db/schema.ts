@@ -29,6 +29,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     coinBalance: integer('coin_balance').notNull().default(0),
+    /**
+     * Coins a refund or dispute took back after they were spent. While above zero the account
+     * cannot spend (balances never go negative); purchases settle it first.
+     */
+    coinDebt: integer('coin_debt').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +41,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_coin_balance_non_negative', sql`${t.coinBalance} >= 0`),
+    check('users_coin_debt_non_negative', sql`${t.coinDebt} >= 0`),
   ],
 );
 
@@ -418,4 +424,141 @@ export const postEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('post_events_post_id_idx').on(t.postId, t.id), index('post_events_created_idx').on(t.createdAt)],
+);
+
+export const PAYMENT_PROVIDERS = ['dev', 'stripe'] as const;
+export const PURCHASE_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+
+/**
+ * One card checkout of a coin bundle (spec §3 'Transaction'). Coins come from our price table
+ * at creation; the session id is unique, and fulfilment flips `pending` to `succeeded` with a
+ * conditional update, so a checkout credits exactly once whoever reports it.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    planId: text('plan_id').notNull(),
+    coins: integer('coins').notNull(),
+    bonusCoins: integer('bonus_coins').notNull(),
+    totalCoins: integer('total_coins').notNull(),
+    /** Minor units (cents). */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id'),
+    providerCreatedAt: timestamp('provider_created_at', { withTimezone: true }),
+    /** Coins taken back by refunds and disputes so far. */
+    coinsReversed: integer('coins_reversed').notNull().default(0),
+    metadata: jsonb('metadata').notNull().default({}),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_provider_session_key').on(t.provider, t.providerSessionId),
+    index('purchases_user_created_idx').on(t.userId, t.createdAt),
+    index('purchases_payment_intent_idx').on(t.paymentIntentId),
+    check('purchases_coins_positive', sql`${t.totalCoins} > 0`),
+    check('purchases_coins_reversed_range', sql`${t.coinsReversed} >= 0 and ${t.coinsReversed} <= ${t.totalCoins}`),
+  ],
+);
+
+/** Every provider notification handled, keyed by its event id: a retry or a twin is a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The provider's customer for a user (subscriptions, billing portal). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('payment_customers_customer_key').on(t.provider, t.customerId),
+  ],
+);
+
+/** Monthly coin plans (decisions.md, Company profiles and subscriptions). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    status: text('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    couponCode: text('coupon_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_key').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Coins granted for one paid period (one invoice): the key makes each period credit once. */
+export const subscriptionGrants = pgTable(
+  'subscription_grants',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    providerInvoiceId: text('provider_invoice_id').notNull(),
+    coins: integer('coins').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.providerInvoiceId] })],
+);
+
+/** A brand or public figure claiming a handle: one per user (decisions.md). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Stored with its leading '@', as tagged handles are. */
+    handle: text('handle').notNull(),
+    website: text('website'),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('companies_owner_key').on(t.ownerId),
+    uniqueIndex('companies_handle_lower_key').on(sql`lower(${t.handle})`),
+  ],
 );

@@ -19,6 +19,8 @@ export const RATE_LIMIT_RULES = {
   takedownPerIp: { points: 5, duration: 3600 },
   /** A lookup needs reference and email; the limit keeps either from being guessed. */
   takedownLookupPerIp: { points: 20, duration: 3600 },
+  /** Each checkout opens a provider session and a pending purchase: 10 per user per 10 minutes. */
+  checkoutPerUser: { points: 10, duration: 600 },
 } as const;
 
 export type RuleName = keyof typeof RATE_LIMIT_RULES;

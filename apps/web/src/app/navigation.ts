@@ -5,6 +5,7 @@ export const USER_NAV: ReadonlyArray<NavItem> = [
   { to: '/', label: 'Home', end: true },
   { to: '/my-teas', label: 'My Teas' },
   { to: '/submit', label: 'Submit Tea' },
+  { to: '/buy-coins', label: 'Buy Coins' },
   { to: '/terms', label: 'Terms' },
   { to: '/account', label: 'My Account' },
   { to: '/guide', label: 'Coin Guide' },
@@ -16,6 +17,7 @@ export const ADMIN_NAV: ReadonlyArray<NavItem> = [
   { to: '/admin/moderation', label: 'Moderation' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/states', label: 'States' },
+  { to: '/admin/users', label: 'Users' },
   { to: '/admin/reports', label: 'Reports' },
 ];
 

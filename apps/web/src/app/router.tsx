@@ -103,6 +103,13 @@ export const router = createBrowserRouter([
               (m) => m.AdminReportsPage,
             ),
           },
+          {
+            path: 'users',
+            lazy: page(
+              () => import('@/features/admin-users/pages/admin-users-page'),
+              (m) => m.AdminUsersPage,
+            ),
+          },
           { path: 'categories', lazy: categories },
           { path: 'states', lazy: states },
           { path: '*', lazy: notFound },
@@ -149,6 +156,16 @@ export const router = createBrowserRouter([
           },
           { path: '/categories', lazy: categories },
           { path: '/states', lazy: states },
+          // Spec §2 names both /purchase and /buy-coins: /purchase redirects (design decisions).
+          { path: '/purchase', element: <Navigate to="/buy-coins" replace /> },
+          {
+            // Nothing personal on it, and the provider may send a signed-out browser here.
+            path: '/payment/cancelled',
+            lazy: page(
+              () => import('@/features/payments/pages/payment-cancelled-page'),
+              (m) => m.PaymentCancelledPage,
+            ),
+          },
           // Spec §2: a post page without an id goes home.
           { path: '/posts', element: <Navigate to="/" replace /> },
           { path: '/posts/reversal', element: <Navigate to="/" replace /> },
@@ -188,6 +205,43 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('@/features/posts/pages/submit-page'),
                   (m) => m.SubmitPage,
+                ),
+              },
+              {
+                path: '/buy-coins',
+                lazy: page(
+                  () => import('@/features/payments/pages/buy-coins-page'),
+                  (m) => m.BuyCoinsPage,
+                ),
+              },
+              {
+                path: '/transactions',
+                lazy: page(
+                  () => import('@/features/payments/pages/transactions-page'),
+                  (m) => m.TransactionsPage,
+                ),
+              },
+              {
+                path: '/payment/success',
+                lazy: page(
+                  () => import('@/features/payments/pages/payment-success-page'),
+                  (m) => m.PaymentSuccessPage,
+                ),
+              },
+              {
+                // The dev provider's own checkout page (issue 6); Stripe hosts its own.
+                path: '/checkout/dev/:sessionId',
+                lazy: page(
+                  () => import('@/features/payments/pages/dev-checkout-page'),
+                  (m) => m.DevCheckoutPage,
+                ),
+              },
+              {
+                // The dev provider's subscription checkout (monthly coin plans); Stripe hosts its own.
+                path: '/subscription/dev/:sessionId',
+                lazy: page(
+                  () => import('@/features/subscriptions/pages/dev-subscription-checkout-page'),
+                  (m) => m.DevSubscriptionCheckoutPage,
                 ),
               },
             ],

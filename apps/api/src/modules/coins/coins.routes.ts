@@ -1,8 +1,9 @@
-import { dailyDropResultSchema, dailyDropStatusSchema } from '@kettle/shared';
+import { dailyDropResultSchema, dailyDropStatusSchema, ledgerListQuerySchema, ledgerListSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import { claimDailyDrop, dailyDropStatus } from './daily-drop.service.js';
+import { listLedger } from './ledger.service.js';
 
 export async function coinsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -22,5 +23,16 @@ export async function coinsRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.authenticate,
     handler: async (request) => claimDailyDrop(ctx, currentUser(request)),
+  });
+
+  app.get('/coins/ledger', {
+    schema: {
+      tags: ['coins'],
+      summary: "The caller's coin ledger, newest first",
+      querystring: ledgerListQuerySchema,
+      response: { 200: ledgerListSchema },
+    },
+    onRequest: root.authenticate,
+    handler: async (request) => listLedger(ctx.db, currentUser(request).id, request.query),
   });
 }

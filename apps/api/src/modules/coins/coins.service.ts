@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '@kettle/shared';
+import { ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, forbidden } from '../../lib/app-error.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 /** Why a balance changed. Every kind is one row per change in `coin_ledger`. */
@@ -19,7 +19,10 @@ export type LedgerKind =
   | 'empty_pot'
   | 'vote'
   | 'comment'
-  | 'report';
+  | 'report'
+  | 'purchase'
+  | 'purchase_reversal'
+  | 'subscription_grant';
 
 type Reference = { type: string; id: string };
 
@@ -40,6 +43,9 @@ export const insufficientCoins = (cost: number) =>
     ERROR_CODES.insufficientCoins,
     `You need ${cost} Tea Coins for this. Buy coins or claim your daily drop.`,
   );
+
+/** A refund or dispute took back coins already spent: no spending until a purchase settles the debt. */
+export const accountFrozen = () => forbidden(PAYMENT_MESSAGES.frozen, PAYMENT_ERROR_CODES.accountFrozen);
 
 const ledgerValues = (input: CreditInput | SpendInput) => sql`
   ${input.kind}, ${input.reason ?? null}, ${input.actorId ?? null},
@@ -67,9 +73,9 @@ export async function creditCoins(db: DbOrTx, input: CreditInput): Promise<numbe
 }
 
 /**
- * Takes coins only if the balance covers them: the conditional update is the lock, so two
- * requests racing for the last coins cannot both win. Run it in the transaction that stores
- * the thing being paid for; if that fails, the charge rolls back with it.
+ * Takes coins only if the balance covers them and no reversal debt is open: the conditional
+ * update is the lock, so two requests racing for the last coins cannot both win. Run it in the
+ * transaction that stores the thing being paid for; if that fails, the charge rolls back with it.
  */
 export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number> {
   if (!Number.isInteger(input.cost) || input.cost < 0) throw new Error('cost must be a non-negative integer');
@@ -77,7 +83,7 @@ export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number>
   const result = await db.execute(sql`
     with updated as (
       update ${users} set coin_balance = coin_balance - ${input.cost}, updated_at = now()
-      where id = ${input.userId} and coin_balance >= ${input.cost}
+      where id = ${input.userId} and coin_balance >= ${input.cost} and coin_debt = 0
       returning id, coin_balance
     )
     insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, actor_id, reference_type, reference_id)
@@ -85,8 +91,75 @@ export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number>
     from updated
     returning balance_after`);
   const [row] = rowsOf<{ balance_after: number }>(result);
-  if (!row) throw insufficientCoins(input.cost);
+  if (!row) {
+    // Only the refusal pays for this second read: say why, frozen before short.
+    const [user] = await db.select({ debt: users.coinDebt }).from(users).where(eq(users.id, input.userId));
+    if (user && user.debt > 0) throw accountFrozen();
+    throw insufficientCoins(input.cost);
+  }
   return Number(row.balance_after);
+}
+
+/**
+ * A refund or dispute takes coins back: as many as the balance holds, and the rest becomes
+ * `coin_debt` (which freezes spending), so a balance never goes below zero. One statement; the
+ * ledger row records what was taken (possibly 0) and its reason says what is still owed.
+ */
+export async function takeBackCoins(
+  db: DbOrTx,
+  input: { userId: string; amount: number; kind: LedgerKind; reason: string; reference?: Reference },
+): Promise<{ taken: number; owed: number; balance: number; debt: number }> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0)
+    throw new Error('take-back amount must be a positive integer');
+  const result = await db.execute(sql`
+    with old as (
+      select id, coin_balance from ${users} where id = ${input.userId} for update
+    ), updated as (
+      update ${users} u
+      set coin_balance = u.coin_balance - least(old.coin_balance, ${input.amount}::int),
+          coin_debt = u.coin_debt + (${input.amount}::int - least(old.coin_balance, ${input.amount}::int)),
+          updated_at = now()
+      from old where u.id = old.id
+      returning u.id, u.coin_balance, u.coin_debt, old.coin_balance - u.coin_balance as taken
+    )
+    insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, reference_type, reference_id, created_at)
+    select id, -taken, coin_balance, ${input.kind},
+      ${input.reason} || case when taken < ${input.amount}::int
+        then ' (' || (${input.amount}::int - taken) || ' coins owed)' else '' end,
+      ${input.reference?.type ?? null}, ${input.reference?.id ?? null}, clock_timestamp()
+    from updated
+    returning -delta as taken, balance_after, (select coin_debt from updated) as debt`);
+  const [row] = rowsOf<{ taken: number; balance_after: number; debt: number }>(result);
+  if (!row) throw new Error(`takeBackCoins: user ${input.userId} not found`);
+  const taken = Number(row.taken);
+  return { taken, owed: input.amount - taken, balance: Number(row.balance_after), debt: Number(row.debt) };
+}
+
+/**
+ * Pays an open reversal debt from the balance (after a purchase credit): the debt shrinks, the
+ * balance keeps the rest, and the ledger shows the settlement as its own row, dated after the
+ * credit so the history reads in order. Returns the coins settled (0 when nothing was owed).
+ */
+export async function settleCoinDebt(db: DbOrTx, input: { userId: string; reason: string }): Promise<number> {
+  const result = await db.execute(sql`
+    with old as (
+      select id, coin_balance, coin_debt from ${users}
+      where id = ${input.userId} and coin_debt > 0 and coin_balance > 0
+      for update
+    ), updated as (
+      update ${users} u
+      set coin_balance = u.coin_balance - least(old.coin_balance, old.coin_debt),
+          coin_debt = u.coin_debt - least(old.coin_balance, old.coin_debt),
+          updated_at = now()
+      from old where u.id = old.id
+      returning u.id, u.coin_balance, least(old.coin_balance, old.coin_debt) as settled
+    )
+    insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, created_at)
+    select id, -settled, coin_balance, 'purchase_reversal', ${input.reason}, clock_timestamp()
+    from updated
+    returning -delta as settled`);
+  const [row] = rowsOf<{ settled: number }>(result);
+  return row ? Number(row.settled) : 0;
 }
 
 /** An admin sets a balance outright; the ledger stores the difference so sums still add up. */

@@ -21,8 +21,7 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
       const admin = currentUser(request);
       const { id } = request.params;
       const updated = await ctx.db.transaction(async (tx) => {
-        const target = await findUserById(tx, id);
-        if (!target) throw notFound(MESSAGES.notFound.user);
+        if (!(await findUserById(tx, id))) throw notFound(MESSAGES.notFound.user);
         const after = await creditCoins(tx, {
           userId: id,
           amount: request.body.coins_to_add,
@@ -35,7 +34,8 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
           action: 'user.coins.add',
           targetType: 'user',
           targetId: id,
-          data: { before: target.coinBalance, after, reason: request.body.reason ?? null },
+          // From the statement's own result: exact even if another change landed in between.
+          data: { before: after - request.body.coins_to_add, after, reason: request.body.reason },
         });
         return findUserById(tx, id);
       });
@@ -63,7 +63,7 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
           action: 'user.coins.set',
           targetType: 'user',
           targetId: id,
-          data: { ...change, reason: request.body.reason ?? null },
+          data: { ...change, reason: request.body.reason },
         });
         return findUserById(tx, id);
       });

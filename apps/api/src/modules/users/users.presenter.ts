@@ -15,5 +15,5 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Admins see the same fields as the owner (spec §3 User). */
-export const toAdminUser = (row: UserRow): AdminUser => toCurrentUser(row);
+/** Admins see the owner's fields (spec §3 User) and the coin debt that freezes spending. */
+export const toAdminUser = (row: UserRow): AdminUser => ({ ...toCurrentUser(row), coin_debt: row.coinDebt });

@@ -42,7 +42,12 @@ export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) 
       >
         <NotificationsBell />
       </Suspense>
-      {user ? <CoinBalance balance={user.coin_balance} className="hidden sm:inline-flex" /> : null}
+      {user ? (
+        <Link to="/buy-coins" className="hidden rounded-full hover:opacity-90 sm:inline-flex">
+          <CoinBalance balance={user.coin_balance} />
+          <span className="sr-only">: buy more</span>
+        </Link>
+      ) : null}
       <Suspense fallback={<InitialsAvatar username={user?.username} email={user?.email} />}>
         <UserMenu user={user} />
       </Suspense>

@@ -1,7 +1,9 @@
 import { abbreviateCoins, type CurrentUser } from '@kettle/shared';
-import { BadgeCheck, CalendarDays, CircleAlert, Coins } from 'lucide-react';
+import { BadgeCheck, CalendarDays, CircleAlert, Coins, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
@@ -46,6 +48,11 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             </dd>
           </div>
         </dl>
+        <Button asChild className="w-full">
+          <Link to="/buy-coins">
+            <ShoppingBag aria-hidden="true" /> Buy Coins
+          </Link>
+        </Button>
       </CardContent>
     </Card>
   );

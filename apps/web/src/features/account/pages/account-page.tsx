@@ -4,10 +4,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { BlockedUsersPanel } from '@/features/blocks/components/blocked-users-panel';
+import { CompanyProfileSection } from '@/features/company/components/company-profile-section';
+import { TransactionHistoryPanel } from '@/features/payments/components/transaction-history-panel';
+import { SubscriptionSection } from '@/features/subscriptions/components/subscription-section';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccountSkeleton } from '../components/account-skeleton';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { CoinLedgerPanel } from '../components/coin-ledger-panel';
 import { EditUsernameForm } from '../components/edit-username-form';
 import { ProfileCard } from '../components/profile-card';
 import { VerificationNotice } from '../components/verification-notice';
@@ -38,9 +42,15 @@ function AccountContent() {
       <ProfileCard user={user} />
       <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
         {user.email_verified ? null : <VerificationNotice email={user.email} />}
+        {/* Coins and money: one line per section. */}
+        <TransactionHistoryPanel />
+        <CoinLedgerPanel />
+        {/* Profile and safety settings. */}
         <EditUsernameForm key={user.username} username={user.username} />
         <ChangePasswordForm />
         <BlockedUsersPanel />
+        <SubscriptionSection />
+        <CompanyProfileSection />
       </div>
     </div>
   );

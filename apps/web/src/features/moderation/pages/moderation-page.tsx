@@ -11,13 +11,9 @@ import { useAdminPosts } from '../api/admin-posts';
 import { ModerationCard } from '../components/moderation-card';
 import { ModerationSkeleton } from '../components/moderation-skeleton';
 import { Pagination as PaginationControls } from '@/components/ui/pagination';
+import { readPage } from '@/lib/use-address-params';
 
 const PAGE_SIZE = PAGE_SIZES.posts;
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 /** Pending teas and reversals, oldest first, 9 a page. */
 export function ModerationPage() {

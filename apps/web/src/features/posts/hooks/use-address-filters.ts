@@ -1,6 +1,7 @@
 import type { Category, UsState } from '@kettle/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/lib/use-address-params';
 import type { PostFilters } from '../components/filter-bar';
 import { filtersToSearch, useListFilters } from './use-list-filters';
 
@@ -13,24 +14,12 @@ type Options = { categories: Category[] | undefined; states: UsState[] | undefin
 export function useAddressFilters({ categories, states, withStatus }: Options) {
   const list = useListFilters({ categories, states });
   const [searchParams, setSearchParams] = useSearchParams();
+  const { setPage } = useAddressParams();
 
   const setFilters = useCallback(
     (next: PostFilters) =>
       setSearchParams(filtersToSearch(withStatus ? next : { ...next, status: undefined }), { replace: true }),
     [setSearchParams, withStatus],
-  );
-  const setPage = useCallback(
-    (next: number) =>
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(current);
-          if (next > 1) params.set('page', String(next));
-          else params.delete('page');
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
   );
   const filters: PostFilters = withStatus ? list.filters : { ...list.filters, status: undefined };
   // As typed in the address bar: an API that resolves names itself need not wait for the lists.

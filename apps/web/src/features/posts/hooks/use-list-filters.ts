@@ -2,13 +2,9 @@ import { POST_STATUS_VALUES, type Category, type PostStatus, type UsState } from
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PostFilters } from '../components/filter-bar';
+import { readPage } from '@/lib/use-address-params';
 
 const isStatus = (value: string | null): value is PostStatus => POST_STATUS_VALUES.some((status) => status === value);
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

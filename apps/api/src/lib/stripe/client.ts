@@ -1,0 +1,33 @@
+import Stripe from 'stripe';
+import type { Config, StripeSettings } from '../../config.js';
+
+/** Where the SDK sends requests: Stripe itself, or STRIPE_API_URL (a test server speaking Stripe's API). */
+export function stripeAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+/**
+ * The one Stripe client of the process (payments and subscriptions share it). The SDK keeps its
+ * pinned API version, so the shapes we read match its types; retries reuse the idempotency key
+ * we pass, so a retried create cannot open a second session.
+ */
+export function createStripeClient(config: Pick<Config, 'stripe'> | StripeSettings): Stripe {
+  const settings = 'secretKey' in config ? config : config.stripe;
+  if (!settings) throw new Error('createStripeClient: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set');
+  return new Stripe(settings.secretKey, {
+    ...stripeAddress(settings.apiUrl),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Kettle' },
+  });
+}
+
+/** Stripe is the card provider exactly when both keys are configured. */
+export const stripeEnabled = (config: Pick<Config, 'stripe'>): boolean => config.stripe !== undefined;

@@ -1,0 +1,65 @@
+import {
+  adminCompanyListSchema,
+  companyCreateSchema,
+  companyListQuerySchema,
+  companySchema,
+  companyStatsSchema,
+  companyUpdateSchema,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { toCompany } from './company.presenter.js';
+import * as service from './company.service.js';
+
+const tags = ['company'];
+
+/** Company profiles (spec §7 'Company', decisions.md): the signed-in user's own, and all of them for admins. */
+export async function companyRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+  const onRequest = root.authenticate;
+
+  app.post('/', {
+    schema: { tags, body: companyCreateSchema, response: { 201: companySchema } },
+    onRequest,
+    handler: async (request, reply) => {
+      const row = await service.createCompany(ctx, currentUser(request), request.body);
+      return reply.status(201).send(toCompany(row));
+    },
+  });
+
+  app.get('/', {
+    schema: { tags, response: { 200: companySchema } },
+    onRequest,
+    handler: async (request) => toCompany(await service.ownCompany(ctx, currentUser(request))),
+  });
+
+  app.put('/', {
+    schema: { tags, body: companyUpdateSchema, response: { 200: companySchema } },
+    onRequest,
+    handler: async (request) => toCompany(await service.updateOwnCompany(ctx, currentUser(request), request.body)),
+  });
+
+  app.delete('/', {
+    schema: { tags, response: { 204: z.null() } },
+    onRequest,
+    handler: async (request, reply) => {
+      await service.deleteOwnCompany(ctx, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/stats', {
+    schema: { tags, response: { 200: companyStatsSchema } },
+    onRequest,
+    handler: async (request) => service.ownCompanyStats(ctx, currentUser(request)),
+  });
+
+  app.get('/all', {
+    schema: { tags, querystring: companyListQuerySchema, response: { 200: adminCompanyListSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => service.listAllCompanies(ctx, request.query),
+  });
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  type CheckoutSession,
+  type CheckoutStatus,
+  type PlanKey,
+  type TransactionList,
+  type TransactionListQuery,
+} from '@kettle/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/app-error.js';
+import { currentBalance } from '../coins/coins.service.js';
+import type { UserRow } from '../users/users.presenter.js';
+import { applySessionState } from './fulfilment.service.js';
+import { paymentNotFound, providerUnavailable, tooManyPaymentsText } from './payment-errors.js';
+import { pricedPlan } from './plans.js';
+import { checkoutSessionOf } from './providers/provider-objects.js';
+import {
+  findPurchaseBySession,
+  insertPurchase,
+  listPurchases,
+  markFailed,
+  setProviderSession,
+  type PurchaseRow,
+} from './purchases.repository.js';
+import { toTransaction } from './purchases.presenter.js';
+
+/**
+ * Starts a card checkout: the purchase row (pending, coins and price from our table) exists
+ * before the provider session does, so no notification can ever arrive for a checkout we do not
+ * know. The purchase id is the provider's idempotency key.
+ */
+export async function createCheckout(
+  ctx: AppContext,
+  user: UserRow,
+  planKey: PlanKey,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutSession> {
+  if (!user.emailVerifiedAt) throw forbidden(MESSAGES.auth.emailNotVerified, ERROR_CODES.emailNotVerified);
+  await ctx.limits.hit('checkoutPerUser', user.id, tooManyPaymentsText);
+  const plan = pricedPlan(planKey);
+  const id = randomUUID();
+  const purchase = await insertPurchase(ctx.db, {
+    id,
+    userId: user.id,
+    provider: ctx.payments.name,
+    // Unique placeholder until the provider names the session (the column is never empty).
+    providerSessionId: `pending:${id}`,
+    planId: plan.key,
+    coins: plan.coins,
+    bonusCoins: plan.bonus_coins,
+    totalCoins: plan.totalCoins,
+    amountCents: plan.amountCents,
+    currency: plan.currency,
+    metadata: { plan_name: plan.name },
+  });
+  let session;
+  try {
+    session = await ctx.payments.createCheckoutSession({
+      purchaseId: purchase.id,
+      userId: user.id,
+      plan: plan.key,
+      planName: plan.name,
+      totalCoins: plan.totalCoins,
+      amountCents: plan.amountCents,
+      currency: plan.currency,
+    });
+  } catch (error) {
+    // The customer never saw a payment page: the attempt is over, and says so in the history.
+    log?.error({ err: error, purchaseId: purchase.id }, 'payment provider refused to open a checkout session');
+    await markFailed(ctx.db, purchase.id);
+    throw providerUnavailable();
+  }
+  await setProviderSession(ctx.db, purchase.id, session);
+  return { session_id: session.sessionId, url: session.url };
+}
+
+/** A session's purchase, for its owner only: anyone else gets the same 404 as an unknown id. */
+export async function ownPurchaseBySession(ctx: AppContext, user: UserRow, sessionId: string): Promise<PurchaseRow> {
+  const purchase = await findPurchaseBySession(ctx.db, ctx.payments.name, sessionId);
+  if (!purchase || purchase.userId !== user.id) throw paymentNotFound();
+  return purchase;
+}
+
+/**
+ * The success page's question: are the coins in? While the purchase is pending and the provider
+ * keeps its own record (Stripe), ask it and fulfil through the same exactly-once step as the
+ * notification, so whichever arrives first credits and the other finds nothing to do.
+ */
+export async function checkoutStatus(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+  log?: FastifyBaseLogger,
+): Promise<CheckoutStatus> {
+  let purchase = await ownPurchaseBySession(ctx, user, sessionId);
+  if (purchase.status === 'pending') {
+    // The provider being unreachable is no error for this page: it answers 'pending' and asks
+    // again, and the notification credits the coins meanwhile.
+    const remote = await ctx.payments.retrieveSession(sessionId).catch((err: unknown) => {
+      log?.warn({ err, sessionId }, 'could not read the checkout session from the payment provider');
+      return null;
+    });
+    if (remote) {
+      const session = checkoutSessionOf(remote);
+      await ctx.db.transaction((tx) => applySessionState(tx, purchase, session));
+      purchase = await ownPurchaseBySession(ctx, user, sessionId);
+    }
+  }
+  return {
+    session_id: sessionId,
+    payment_status: purchase.status,
+    plan_id: purchase.planId,
+    total_coins: purchase.totalCoins,
+    coin_balance: await currentBalance(ctx.db, user.id),
+  };
+}
+
+export async function listTransactions(
+  ctx: AppContext,
+  user: UserRow,
+  query: TransactionListQuery,
+): Promise<TransactionList> {
+  const { rows, total } = await listPurchases(ctx.db, user.id, query);
+  return {
+    data: rows.map(toTransaction),
+    metadata: { total_elements: total, skip: query.skip, limit: query.limit },
+  };
+}

@@ -1,0 +1,123 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { purchases } from '../../db/schema.js';
+import { rowsOf } from '../../lib/sql-rows.js';
+import type { ProviderName } from './providers/payment-provider.js';
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type NewPurchase = typeof purchases.$inferInsert;
+
+export async function insertPurchase(db: DbOrTx, values: NewPurchase): Promise<PurchaseRow> {
+  const [row] = await db.insert(purchases).values(values).returning();
+  if (!row) throw new Error('insertPurchase: no row returned');
+  return row;
+}
+
+export async function findPurchaseBySession(
+  db: DbOrTx,
+  provider: ProviderName,
+  sessionId: string,
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.provider, provider), eq(purchases.providerSessionId, sessionId)));
+  return row;
+}
+
+export async function findPurchaseByPaymentIntent(
+  db: DbOrTx,
+  provider: ProviderName,
+  paymentIntentId: string,
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.provider, provider), eq(purchases.paymentIntentId, paymentIntentId)));
+  return row;
+}
+
+export async function setProviderSession(
+  db: DbOrTx,
+  id: string,
+  session: { sessionId: string; createdAt: Date },
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .update(purchases)
+    .set({ providerSessionId: session.sessionId, providerCreatedAt: session.createdAt, updatedAt: sql`now()` })
+    .where(eq(purchases.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * The exactly-once step: only the caller whose update flips `pending` to `succeeded` gets the
+ * row back (a concurrent twin waits on the row lock, then finds it no longer pending).
+ */
+export async function markSucceeded(
+  db: DbOrTx,
+  id: string,
+  paymentIntentId: string | null,
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .update(purchases)
+    .set({
+      status: 'succeeded',
+      completedAt: sql`now()`,
+      paymentIntentId: sql`coalesce(${paymentIntentId}, ${purchases.paymentIntentId})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Failed only from pending: a late 'expired' or 'failed' never undoes a success. */
+export async function markFailed(db: DbOrTx, id: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .update(purchases)
+    .set({ status: 'failed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
+ * Raises the coins reversed so far to `target` (never lowers it) and answers how many more that
+ * is: 0 for a repeat. A full reversal marks the purchase refunded. The row lock orders racing twins.
+ */
+export async function raiseCoinsReversed(db: DbOrTx, id: string, target: number): Promise<number> {
+  const result = await db.execute(sql`
+    with old as (
+      select id, coins_reversed from ${purchases}
+      where id = ${id} and status in ('succeeded', 'refunded')
+      for update
+    )
+    update ${purchases} p
+    set coins_reversed = least(${target}::int, p.total_coins),
+        status = case when least(${target}::int, p.total_coins) >= p.total_coins then 'refunded' else p.status end,
+        updated_at = now()
+    from old
+    where p.id = old.id and old.coins_reversed < least(${target}::int, p.total_coins)
+    returning p.coins_reversed - old.coins_reversed as added`);
+  const [row] = rowsOf<{ added: number }>(result);
+  return row ? Number(row.added) : 0;
+}
+
+export async function listPurchases(
+  db: DbOrTx,
+  userId: string,
+  page: { skip: number; limit: number },
+): Promise<{ rows: PurchaseRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, userId))
+      .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      .offset(page.skip)
+      .limit(page.limit),
+    db.select({ n: count() }).from(purchases).where(eq(purchases.userId, userId)),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,105 @@
+/** Test helpers for the payments tests (not part of the server build). */
+import type { CheckoutSession, CheckoutStatus } from '@kettle/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+import type { TestApp } from '../../../../test/harness.js';
+import { API } from '../../../../test/http.js';
+import type { Auth } from '../../../../test/posts-kit.js';
+import { coinLedger, paymentEvents, purchases, users } from '../../../db/schema.js';
+import { DEV_SIGNATURE_HEADER, devSigningKey, signDevNotification } from '../providers/dev-provider.js';
+import type { FakeStripe } from './fake-stripe-server.js';
+
+export const WEBHOOK_SECRET = 'whsec_kettle_test_secret';
+export const SECRET_KEY = 'sk_test_kettle';
+export const PUBLISHABLE_KEY = 'pk_test_kettle';
+
+/** The environment that makes Stripe the provider, pointed at the fake server. */
+export const stripeEnv = (fake: FakeStripe, extra: Record<string, string> = {}): Record<string, string> => ({
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+  STRIPE_API_URL: fake.url,
+  ...extra,
+});
+
+/** The SDK's own signer, as Stripe's documentation says to use in tests. */
+const signer = new Stripe(SECRET_KEY);
+export const stripeSignature = (payload: string, options: { secret?: string; timestamp?: number } = {}) => ({
+  'stripe-signature': signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  }),
+});
+
+export const devSignature = (app: TestApp, payload: string, timestamp?: number) => ({
+  [DEV_SIGNATURE_HEADER]: signDevNotification(devSigningKey(app.ctx.secret), payload, timestamp),
+});
+
+export const postWebhook = (app: TestApp, payload: string, headers: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: `${API}/payments/webhook`,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    payload,
+  });
+
+export const createCheckoutCall = (app: TestApp, auth: Auth, plan: unknown = 'gold') =>
+  app.inject({
+    method: 'POST',
+    url: `${API}/payments/create-checkout-session`,
+    headers: auth,
+    payload: { plan_id: plan },
+  });
+
+export async function startCheckout(app: TestApp, auth: Auth, plan = 'gold'): Promise<CheckoutSession> {
+  const res = await createCheckoutCall(app, auth, plan);
+  if (res.statusCode !== 200) throw new Error(`create-checkout-session answered ${res.statusCode}: ${res.body}`);
+  return res.json<CheckoutSession>();
+}
+
+export const checkoutStatusCall = (app: TestApp, auth: Auth, sessionId: string) =>
+  app.inject({
+    method: 'GET',
+    url: `${API}/payments/checkout-session/${encodeURIComponent(sessionId)}`,
+    headers: auth,
+  });
+
+export const statusOf = (res: LightMyRequestResponse): CheckoutStatus => res.json<CheckoutStatus>();
+
+export const devPage = (app: TestApp, auth: Auth, sessionId: string) =>
+  app.inject({ method: 'GET', url: `${API}/payments/dev-checkout/${encodeURIComponent(sessionId)}`, headers: auth });
+
+export const devAction = (app: TestApp, auth: Auth, sessionId: string, action: string) =>
+  app.inject({
+    method: 'POST',
+    url: `${API}/payments/dev-checkout/${encodeURIComponent(sessionId)}`,
+    headers: auth,
+    payload: { action },
+  });
+
+export async function purchaseOf(app: TestApp, sessionId: string) {
+  const [row] = await app.ctx.db.select().from(purchases).where(eq(purchases.providerSessionId, sessionId));
+  if (!row) throw new Error(`no purchase for session ${sessionId}`);
+  return row;
+}
+
+export async function accountOf(app: TestApp, userId: string): Promise<{ balance: number; debt: number }> {
+  const [row] = await app.ctx.db
+    .select({ balance: users.coinBalance, debt: users.coinDebt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return row;
+}
+
+export const ledgerRows = (app: TestApp, userId: string, kind?: string) =>
+  app.ctx.db
+    .select()
+    .from(coinLedger)
+    .where(kind ? and(eq(coinLedger.userId, userId), eq(coinLedger.kind, kind)) : eq(coinLedger.userId, userId))
+    .orderBy(asc(coinLedger.createdAt));
+
+export const eventRows = (app: TestApp, eventId: string) =>
+  app.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));

@@ -1,0 +1,147 @@
+import {
+  billingPortalSchema,
+  checkoutSessionSchema,
+  couponApplySchema,
+  currentSubscriptionSchema,
+  devSubscriptionActionResultSchema,
+  devSubscriptionActionSchema,
+  devSubscriptionCheckoutSchema,
+  invoicePreviewQuerySchema,
+  invoicePreviewSchema,
+  subscriptionCheckoutRequestSchema,
+  subscriptionHistoryQuerySchema,
+  subscriptionHistorySchema,
+  subscriptionPlansResponseSchema,
+  subscriptionSchema,
+  subscriptionUsageSchema,
+  updatePlanRequestSchema,
+  webhookStatusSchema,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { actOnDevCheckout, getDevCheckout, renewDevSubscription } from './dev-checkout.js';
+import * as service from './subscriptions.service.js';
+import { toSubscription } from './subscriptions.presenter.js';
+
+const tags = ['subscriptions'];
+const sessionParamsSchema = z.object({ session_id: z.string().min(1).max(200) });
+
+/** Monthly coin plans (spec §7 'Subscription calls', decisions.md); every call is the signed-in user's own. */
+export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+  const onRequest = root.authenticate;
+
+  app.get('/plans', {
+    schema: { tags, response: { 200: subscriptionPlansResponseSchema } },
+    onRequest,
+    handler: async () => service.listPlans(ctx),
+  });
+
+  app.get('/', {
+    schema: { tags, response: { 200: currentSubscriptionSchema } },
+    onRequest,
+    handler: async (request) => {
+      const row = await service.currentSubscription(ctx, currentUser(request));
+      return row ? toSubscription(row) : null;
+    },
+  });
+
+  app.post('/checkout', {
+    schema: { tags, body: subscriptionCheckoutRequestSchema, response: { 200: checkoutSessionSchema } },
+    onRequest,
+    handler: async (request) => {
+      const session = await service.startCheckout(ctx, currentUser(request), request.body.price_id);
+      return { session_id: session.sessionId, url: session.url };
+    },
+  });
+
+  app.post('/create-billing-portal-session', {
+    schema: { tags, response: { 200: billingPortalSchema } },
+    onRequest,
+    handler: async (request) => ({ url: await service.billingPortalUrl(ctx, currentUser(request)) }),
+  });
+
+  app.post('/cancel', {
+    schema: { tags, response: { 200: subscriptionSchema } },
+    onRequest,
+    handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), true)),
+  });
+
+  app.post('/resume', {
+    schema: { tags, response: { 200: subscriptionSchema } },
+    onRequest,
+    handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), false)),
+  });
+
+  app.post('/update-plan', {
+    schema: { tags, body: updatePlanRequestSchema, response: { 200: subscriptionSchema } },
+    onRequest,
+    handler: async (request) =>
+      toSubscription(await service.changePlan(ctx, currentUser(request), request.body.price_id)),
+  });
+
+  app.get('/history', {
+    schema: { tags, querystring: subscriptionHistoryQuerySchema, response: { 200: subscriptionHistorySchema } },
+    onRequest,
+    handler: async (request) => service.subscriptionHistory(ctx, currentUser(request), request.query),
+  });
+
+  app.get('/invoice-preview', {
+    schema: { tags, querystring: invoicePreviewQuerySchema, response: { 200: invoicePreviewSchema } },
+    onRequest,
+    handler: async (request) => service.previewInvoice(ctx, currentUser(request), request.query.price_id),
+  });
+
+  app.get('/usage', {
+    schema: { tags, response: { 200: subscriptionUsageSchema } },
+    onRequest,
+    handler: async (request) => service.subscriptionUsage(ctx, currentUser(request)),
+  });
+
+  app.post('/coupon/apply', {
+    schema: { tags, body: couponApplySchema, response: { 200: subscriptionSchema } },
+    onRequest,
+    handler: async (request) =>
+      toSubscription(await service.applyCoupon(ctx, currentUser(request), request.body.coupon_code)),
+  });
+
+  app.delete('/coupon/remove', {
+    schema: { tags, response: { 200: subscriptionSchema } },
+    onRequest,
+    handler: async (request) => toSubscription(await service.removeCoupon(ctx, currentUser(request))),
+  });
+
+  app.get('/webhook/status', {
+    schema: { tags, response: { 200: webhookStatusSchema } },
+    onRequest,
+    handler: async () => service.webhookStatus(ctx),
+  });
+
+  // The dev provider's own checkout page and its 'renew now' (no card keys configured).
+  app.get('/dev/:session_id', {
+    schema: { tags, params: sessionParamsSchema, response: { 200: devSubscriptionCheckoutSchema } },
+    onRequest,
+    handler: async (request) => getDevCheckout(ctx, currentUser(request), request.params.session_id),
+  });
+
+  app.post('/dev/:session_id', {
+    schema: {
+      tags,
+      params: sessionParamsSchema,
+      body: devSubscriptionActionSchema,
+      response: { 200: devSubscriptionActionResultSchema },
+    },
+    onRequest,
+    handler: async (request) =>
+      actOnDevCheckout(ctx, currentUser(request), request.params.session_id, request.body.action),
+  });
+
+  app.post('/dev/renew', {
+    schema: { tags, response: { 200: subscriptionSchema } },
+    onRequest,
+    handler: async (request) => toSubscription(await renewDevSubscription(ctx, currentUser(request))),
+  });
+}

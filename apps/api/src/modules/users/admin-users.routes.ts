@@ -1,0 +1,48 @@
+import {
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserSchema,
+  adminUserStatusSchema,
+  adminUserUpdateSchema,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import * as admin from './admin-users.service.js';
+
+const tags = ['users (admin)'];
+/** Malformed ids answer 404 'User not found.' like unknown ones (the service checks), not 422. */
+const params = z.object({ id: z.string() });
+
+/** Spec §7 'Users (admin)' reads and account changes; every route is admin-only, every change audited. */
+export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.get('/users/admin/all', {
+    schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => admin.listAdminUsers(ctx, request.query),
+  });
+
+  app.get('/users/admin/:id', {
+    schema: { tags, params, response: { 200: adminUserSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) => admin.getAdminUser(ctx, request.params.id),
+  });
+
+  app.put('/admin/users/:id/status', {
+    schema: { tags, params, body: adminUserStatusSchema, response: { 200: adminUserSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) =>
+      admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.status'),
+  });
+
+  app.put('/admin/users/:id', {
+    schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } },
+    onRequest: root.requireAdmin,
+    handler: async (request) =>
+      admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.update'),
+  });
+}

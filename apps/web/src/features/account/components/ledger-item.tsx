@@ -1,0 +1,33 @@
+import type { LedgerEntry } from '@kettle/shared';
+import { cn } from '@/lib/cn';
+import { ledgerKindLabel } from '../utils/ledger-labels';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One earn or spend: the change (green in, red out), why, what kind, when, and the balance after. */
+export function LedgerItem({ entry }: { entry: LedgerEntry }) {
+  const label = ledgerKindLabel(entry.kind);
+  const earned = entry.delta >= 0;
+  return (
+    <li className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p className="break-words font-medium">{entry.reason || label}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <span className="rounded-full border border-border px-2 py-0.5 font-medium text-foreground">{label}</span>
+          <time dateTime={entry.created_at}>{dateFormat.format(new Date(entry.created_at))}</time>
+        </p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p
+          data-direction={earned ? 'earn' : 'spend'}
+          className={cn('font-semibold tabular-nums', earned ? 'text-success' : 'text-destructive')}
+        >
+          {earned ? '+' : '-'}
+          {Math.abs(entry.delta).toLocaleString()}
+          <span className="sr-only"> coins</span>
+        </p>
+        <p className="text-xs text-muted-foreground">Balance {entry.balance_after.toLocaleString()}</p>
+      </div>
+    </li>
+  );
+}

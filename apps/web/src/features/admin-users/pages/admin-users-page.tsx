@@ -1,0 +1,63 @@
+import { PAGE_SIZES, type AdminUserList } from '@kettle/shared';
+import { useEffect } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAdminUsers, usePrefetchNextAdminUsers, type AdminUsersRequest } from '../api/get-admin-users';
+import { AdminUsersResults } from '../components/admin-users-results';
+import { UserSearchBox } from '../components/user-search-box';
+import { useUserFilters } from '../hooks/use-user-filters';
+
+const PAGE_SIZE = PAGE_SIZES.adminUsers;
+
+function showing(list: AdminUserList | undefined): string {
+  if (list === undefined) return 'Loading users…';
+  const total = list.metadata.total_elements;
+  if (total === 0 || list.data.length === 0) return 'No users found';
+  const first = list.metadata.skip + 1;
+  const last = list.metadata.skip + list.data.length;
+  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'user' : 'users'}`;
+}
+
+/** /admin/users: every account, newest first, 9 a page, searched by username or email (spec §2). */
+export function AdminUsersPage() {
+  usePageTitle('Admin Users');
+  const me = useCurrentUser();
+  const { search, page, setSearch, setPage } = useUserFilters();
+  const params: AdminUsersRequest = { search, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+  const query = useAdminUsers(params);
+  const total = query.data?.metadata.total_elements ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = query.isSuccess && !query.isPlaceholderData;
+  usePrefetchNextAdminUsers(params, current, total);
+
+  // Past the last page (a hand-edited address, or fewer matches now): step back to the last one.
+  const overshot = current && page > totalPages;
+  useEffect(() => {
+    if (overshot) setPage(totalPages);
+  }, [overshot, totalPages, setPage]);
+
+  const handlePageChange = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+      />
+      <UserSearchBox value={search ?? ''} onSearch={setSearch} />
+      <AdminUsersResults
+        query={query}
+        filtered={search !== undefined}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={handlePageChange}
+        onClearFilters={() => setSearch('')}
+        selfId={me.data?.id}
+      />
+    </>
+  );
+}

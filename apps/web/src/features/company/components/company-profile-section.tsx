@@ -1,0 +1,125 @@
+import { COMPANY_MESSAGES, type Company } from '@kettle/shared';
+import { Building2, CircleAlert, ExternalLink, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { toastError, toastSuccess } from '@/lib/toast-store';
+import { useCompany } from '../api/get-company';
+import { useDeleteCompany } from '../api/delete-company';
+import { CompanyForm } from './company-form';
+import { CompanyStatsPanel } from './company-stats';
+
+function CompanyView({ company, onEdit }: { company: Company; onEdit: () => void }) {
+  const remove = useDeleteCompany();
+  const [confirming, setConfirming] = useState(false);
+  const handleDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => toastSuccess(COMPANY_MESSAGES.deleted),
+      onError: (error) => toastError(apiErrorMessage(error)),
+      onSettled: () => setConfirming(false),
+    });
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h3 className="font-display text-xl font-semibold">{company.name}</h3>
+        <p className="font-medium text-primary">{company.handle}</p>
+        {company.website ? (
+          <a
+            href={company.website}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex items-center gap-1 self-start text-sm underline-offset-4 hover:underline"
+          >
+            {company.website} <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        ) : null}
+        {company.description ? <p className="whitespace-pre-line text-sm">{company.description}</p> : null}
+      </div>
+      <CompanyStatsPanel />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden="true" /> Edit profile
+        </Button>
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" /> Delete profile
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete your company profile?"
+        description={`${company.name} and its claim on ${company.handle} go; someone else may claim the handle afterwards.`}
+        confirmLabel="Delete profile"
+        pendingLabel="Deleting..."
+        cancelLabel="Keep profile"
+        destructive
+        pending={remove.isPending}
+        onConfirm={handleDelete}
+      />
+    </div>
+  );
+}
+
+function CompanyContent() {
+  const query = useCompany();
+  const [editing, setEditing] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading company profile" className="grid gap-3">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="flex items-center gap-2 text-sm">
+          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+          {COMPANY_MESSAGES.loadFailed}. {apiErrorMessage(query.error)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RotateCcw aria-hidden="true" /> Try Again
+        </Button>
+      </div>
+    );
+  }
+  const company = query.data;
+  if (company && editing)
+    return <CompanyForm key={company.updated_at} company={company} onDone={() => setEditing(false)} />;
+  if (company) return <CompanyView company={company} onEdit={() => setEditing(true)} />;
+  if (creating) return <CompanyForm onDone={() => setCreating(false)} />;
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Building2 className="size-4 shrink-0" aria-hidden="true" /> {COMPANY_MESSAGES.notFound}
+      </p>
+      <Button onClick={() => setCreating(true)}>Create company profile</Button>
+    </div>
+  );
+}
+
+/** My Account: a brand or public figure claims its @handle and sees what approved teas say about it. */
+export function CompanyProfileSection() {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="text-xl">
+          Company profile
+        </CardTitle>
+        <CardDescription>
+          Speak for a brand or public figure: claim its @handle and follow the teas that tag it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <CompanyContent />
+      </CardContent>
+    </Card>
+  );
+}

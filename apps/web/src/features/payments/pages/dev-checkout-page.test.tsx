@@ -1,0 +1,161 @@
+import { DEFAULT_PLANS, type DevCheckout } from '@kettle/shared';
+import { screen, within } from '@testing-library/react';
+import { useSearchParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { removeToast } from '@/lib/toast-store';
+import { callsTo, json, landing, renderRoutes, stubApi } from '../testing/payments-kit';
+import { DevCheckoutPage } from './dev-checkout-page';
+
+const SESSION = 'cs_dev_0123456789';
+
+const checkout = (patch: Partial<DevCheckout> = {}): DevCheckout => ({
+  session_id: SESSION,
+  plan: DEFAULT_PLANS.gold,
+  total_coins: 920,
+  payment_status: 'pending',
+  success_url: `/payment/success?session_id=${SESSION}`,
+  cancel_url: '/payment/cancelled',
+  ...patch,
+});
+
+const renderCheckout = () =>
+  renderRoutes(
+    [
+      { path: '/checkout/dev/:sessionId', element: <DevCheckoutPage /> },
+      { path: '/payment/success', element: <SuccessProbe /> },
+      landing('/payment/cancelled', 'Cancelled page'),
+      landing('/buy-coins', 'Buy page'),
+    ],
+    ['/buy-coins', `/checkout/dev/${SESSION}`],
+  );
+
+function SuccessProbe() {
+  const [params] = useSearchParams();
+  return <h1>Success page for {params.get('session_id')}</h1>;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  removeToast();
+});
+
+describe('DevCheckoutPage', () => {
+  it('shows a labelled test checkout with the bundle, coins and price, and no card fields', async () => {
+    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()) });
+    renderCheckout();
+
+    expect(screen.getByRole('status', { name: 'Loading checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kettle Test Checkout' })).toBeInTheDocument();
+    expect(screen.getByText('Test checkout')).toBeInTheDocument();
+    expect(screen.getByText('Bundle').nextElementSibling).toHaveTextContent('Gold');
+    expect(screen.getByText('Coins').nextElementSibling).toHaveTextContent('800 + 120 bonus = 920 Tea Coins');
+    expect(screen.getByText('Price').nextElementSibling).toHaveTextContent('$29.99');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    for (const name of ['Pay', 'Decline', 'Cancel']) expect(screen.getByRole('button', { name })).toBeEnabled();
+  });
+
+  it('pays, then follows the answer to the success page', async () => {
+    const calls = stubApi({
+      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+      [`POST /payments/dev-checkout/${SESSION}`]: () =>
+        json({ redirect_url: `${window.location.origin}/payment/success?session_id=${SESSION}` }),
+    });
+    const { router, user } = renderCheckout();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay' }));
+    await screen.findByRole('heading', { name: `Success page for ${SESSION}` });
+    expect(router.state.location.pathname).toBe('/payment/success');
+    expect(router.state.location.search).toBe(`?session_id=${SESSION}`);
+    expect(callsTo(calls, `POST /payments/dev-checkout/${SESSION}`).map((c) => c.body)).toEqual([{ action: 'pay' }]);
+    // Replaced: Back does not return to a settled checkout.
+    await router.navigate(-1);
+    await screen.findByRole('heading', { name: 'Buy page' });
+  });
+
+  it('declines, then follows the answer', async () => {
+    const calls = stubApi({
+      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+      [`POST /payments/dev-checkout/${SESSION}`]: () => json({ redirect_url: '/payment/cancelled' }),
+    });
+    const { user } = renderCheckout();
+
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('heading', { name: 'Cancelled page' })).toBeInTheDocument();
+    expect(callsTo(calls, `POST /payments/dev-checkout/${SESSION}`).map((c) => c.body)).toEqual([
+      { action: 'decline' },
+    ]);
+  });
+
+  it('cancels without telling the server anything', async () => {
+    const calls = stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()) });
+    const { router, user } = renderCheckout();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Cancelled page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payment/cancelled');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says when the action is refused and keeps the buttons', async () => {
+    stubApi({
+      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+      [`POST /payments/dev-checkout/${SESSION}`]: () => json({ detail: 'Conflict' }, 409),
+    });
+    const { user } = renderCheckout();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Checkout failed')).toBeInTheDocument();
+    expect(screen.getByText('Conflict')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  });
+
+  it('shows a checkout that is already paid instead of the buttons', async () => {
+    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status: 'succeeded' })) });
+    renderCheckout();
+
+    expect(await screen.findByRole('heading', { name: 'Already Paid' })).toBeInTheDocument();
+    expect(screen.getByText(/Its 920 coins are in your account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See Your Coins' })).toHaveAttribute(
+      'href',
+      `/payment/success?session_id=${SESSION}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
+  it('shows a declined checkout as closed', async () => {
+    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status: 'failed' })) });
+    renderCheckout();
+
+    expect(await screen.findByRole('heading', { name: 'Checkout Closed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+  });
+
+  it('says when the checkout does not exist', async () => {
+    stubApi({
+      [`GET /payments/dev-checkout/${SESSION}`]: () => json({ detail: 'The requested resource was not found.' }, 404),
+    });
+    renderCheckout();
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Checkout Not Found' });
+    expect(within(heading.parentElement as HTMLElement).getByText('Payment resource not found.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+  });
+
+  it('offers Try Again when the checkout cannot be loaded', async () => {
+    let fail = true;
+    stubApi({
+      [`GET /payments/dev-checkout/${SESSION}`]: () =>
+        fail ? json({ detail: 'Server error. Please try again later.' }, 500) : json(checkout()),
+    });
+    const { user } = renderCheckout();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Unable to Load Checkout' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Payment server error. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { TRANSACTION_CSV_COLUMNS, type Transaction } from '@kettle/shared';
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * A cell a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The cells of one transaction, in the order of TRANSACTION_CSV_COLUMNS (spec §9). */
+const rowOf = (t: Transaction): Array<string | number | null> => [
+  t.id,
+  t.amount,
+  t.currency.toUpperCase(),
+  t.coins_purchased,
+  t.bonus_coins,
+  t.total_coins,
+  t.payment_status,
+  t.created_at,
+  t.stripe_payment_intent_id,
+];
+
+export function transactionsCsv(transactions: ReadonlyArray<Transaction>): string {
+  const lines = [TRANSACTION_CSV_COLUMNS, ...transactions.map(rowOf)].map((cells) => cells.map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'transactions-2026-11-22.csv', the user's own calendar day. */
+export const transactionsCsvFileName = (now: Date = new Date()): string =>
+  `transactions-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+
+/** Hands the text to the browser as a download: nothing leaves the device. */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later, not at once: some browsers read the blob after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
