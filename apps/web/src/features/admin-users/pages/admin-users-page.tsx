@@ -1,11 +1,11 @@
-import { PAGE_SIZES, type AdminUserList } from '@kettle/shared';
-import { useEffect } from 'react';
+import { ADMIN_USER_SEARCH_MAX, PAGE_SIZES, type AdminUserList } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchBox } from '@/components/ui/search-box';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { usePageTitle } from '@/lib/use-page-title';
+import { usePageTurns } from '@/lib/use-page-turns';
 import { useAdminUsers, usePrefetchNextAdminUsers, type AdminUsersRequest } from '../api/get-admin-users';
 import { AdminUsersResults } from '../components/admin-users-results';
-import { UserSearchBox } from '../components/user-search-box';
 import { useUserFilters } from '../hooks/use-user-filters';
 
 const PAGE_SIZE = PAGE_SIZES.adminUsers;
@@ -30,17 +30,7 @@ export function AdminUsersPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextAdminUsers(params, current, total);
-
-  // Past the last page (a hand-edited address, or fewer matches now): step back to the last one.
-  const overshot = current && page > totalPages;
-  useEffect(() => {
-    if (overshot) setPage(totalPages);
-  }, [overshot, totalPages, setPage]);
-
-  const handlePageChange = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
 
   return (
     <>
@@ -48,7 +38,15 @@ export function AdminUsersPage() {
         title="User Management"
         description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
       />
-      <UserSearchBox value={search ?? ''} onSearch={setSearch} />
+      <SearchBox
+        value={search ?? ''}
+        onSearch={setSearch}
+        label="Search users"
+        placeholder="Search by username or email"
+        maxLength={ADMIN_USER_SEARCH_MAX}
+        verbatim
+        className="mb-6 max-w-xl"
+      />
       <AdminUsersResults
         query={query}
         filtered={search !== undefined}

@@ -1,11 +1,11 @@
 import { PAGE_SIZES, type OwnPostList } from '@kettle/shared';
-import { useEffect } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterBar, hasFilters } from '@/features/posts/components/filter-bar';
 import { useAddressFilters } from '@/features/posts/hooks/use-address-filters';
 import { useCategories } from '@/features/taxonomy/api/get-categories';
 import { useStates } from '@/features/taxonomy/api/get-states';
 import { usePageTitle } from '@/lib/use-page-title';
+import { usePageTurns } from '@/lib/use-page-turns';
 import { useAdminFeed, usePrefetchNextAdminFeed, type AdminFeedRequest } from '../api/get-admin-feed';
 import { AdminFeedResults } from '../components/admin-feed-results';
 
@@ -50,15 +50,7 @@ export function AdminHomePage() {
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextAdminFeed(params, current, total);
 
-  const overshot = current && page > totalPages;
-  useEffect(() => {
-    if (overshot) setPage(totalPages);
-  }, [overshot, totalPages, setPage]);
-
-  const handlePageChange = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
 
   return (
     <>

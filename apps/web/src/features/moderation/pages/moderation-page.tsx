@@ -5,13 +5,13 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination as PaginationControls } from '@/components/ui/pagination';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { readPage } from '@/lib/use-address-params';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminPosts } from '../api/admin-posts';
 import { ModerationCard } from '../components/moderation-card';
 import { ModerationSkeleton } from '../components/moderation-skeleton';
-import { Pagination as PaginationControls } from '@/components/ui/pagination';
-import { readPage } from '@/lib/use-address-params';
 
 const PAGE_SIZE = PAGE_SIZES.posts;
 

@@ -2,9 +2,9 @@ import { POST_STATUS_VALUES, type Category, type PostStatus, type UsState } from
 import { X } from 'lucide-react';
 import { useCallback } from 'react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
 import { NativeSelect } from '@/components/ui/native-select';
-import { SearchBox } from './search-box';
+import { SearchBox } from '@/components/ui/search-box';
+import { cn } from '@/lib/cn';
 
 /** What the bar filters on, as it appears in the address bar: category name and state code. */
 export type PostFilters = { category?: string; state?: string; search?: string; status?: PostStatus };
@@ -54,7 +54,13 @@ export function FilterBar({
     <section aria-label="Filters" className="mb-6 rounded-2xl border border-border bg-card p-4 shadow-sm">
       <div className={cn('grid gap-3', showStatus ? 'sm:grid-cols-3 lg:grid-cols-5' : 'sm:grid-cols-2 lg:grid-cols-4')}>
         <div className={showStatus ? 'sm:col-span-3 lg:col-span-2' : 'sm:col-span-2'}>
-          <SearchBox value={value.search ?? ''} onSearch={handleSearch} />
+          <SearchBox
+            value={value.search ?? ''}
+            onSearch={handleSearch}
+            label="Search teas"
+            placeholder="Search titles, keywords, @handles"
+            maxLength={100}
+          />
         </div>
         <NativeSelect
           aria-label="Category"

@@ -1,8 +1,8 @@
 import { POST_STATUS_VALUES, type Category, type PostStatus, type UsState } from '@kettle/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PostFilters } from '../components/filter-bar';
 import { readPage } from '@/lib/use-address-params';
+import type { PostFilters } from '../components/filter-bar';
 
 const isStatus = (value: string | null): value is PostStatus => POST_STATUS_VALUES.some((status) => status === value);
 

@@ -1,9 +1,9 @@
 import { PAGE_SIZES, type PostCardList } from '@kettle/shared';
-import { useEffect } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useCategories } from '@/features/taxonomy/api/get-categories';
 import { useStates } from '@/features/taxonomy/api/get-states';
+import { usePageTitle } from '@/lib/use-page-title';
+import { usePageTurns } from '@/lib/use-page-turns';
 import { usePosts, usePrefetchNextPosts, type PostsRequest } from '../api/get-posts';
 import { FilterBar, hasFilters } from '../components/filter-bar';
 import { PostsResults } from '../components/posts-results';
@@ -40,17 +40,7 @@ export function HomePage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextPosts(params, current, total);
-
-  // Past the last page (posts were removed, or a hand-edited address): step back to the last one.
-  const overshot = current && page > totalPages;
-  useEffect(() => {
-    if (overshot) setPage(totalPages);
-  }, [overshot, totalPages, setPage]);
-
-  const handlePageChange = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
 
   return (
     <>

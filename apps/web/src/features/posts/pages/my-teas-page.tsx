@@ -1,12 +1,12 @@
 import { PAGE_SIZES } from '@kettle/shared';
 import { Plus } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useCategories } from '@/features/taxonomy/api/get-categories';
 import { useStates } from '@/features/taxonomy/api/get-states';
+import { usePageTitle } from '@/lib/use-page-title';
+import { usePageTurns } from '@/lib/use-page-turns';
 import { useMyPosts, usePrefetchNextMyPosts, type MyPostsRequest } from '../api/get-my-posts';
 import { FilterBar, hasFilters } from '../components/filter-bar';
 import { MyTeasResults } from '../components/my-teas-results';
@@ -44,17 +44,7 @@ export function MyTeasPage() {
   const totalPages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextMyPosts(params, current, total ?? 0);
-
-  // Past the last page (teas were removed, or a hand-edited address): step back to the last one.
-  const overshot = current && page > totalPages;
-  useEffect(() => {
-    if (overshot) setPage(totalPages);
-  }, [overshot, totalPages, setPage]);
-
-  const handlePageChange = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@kettle/shared';
-import { useEffect } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
+import { usePageTurns } from '@/lib/use-page-turns';
 import {
   useAdminReports,
   usePrefetchNextAdminReports,
@@ -31,17 +31,7 @@ export function AdminReportsPage() {
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextAdminReports(params, current && query.data.has_next);
   const totalPages = Math.max(1, query.data?.total_pages ?? 1);
-
-  // Past the last page (reports were resolved away, or a hand-edited address): step back to the last one.
-  const overshot = current && page > totalPages;
-  useEffect(() => {
-    if (overshot) setPage(totalPages);
-  }, [overshot, totalPages, setPage]);
-
-  const handlePageChange = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
 
   return (
     <>

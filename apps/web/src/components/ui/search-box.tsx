@@ -6,13 +6,22 @@ import { cn } from '@/lib/cn';
 /** How long typing pauses before the search applies on its own. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-type SearchBoxProps = { value: string; onSearch: (text: string) => void; label?: string };
+type SearchBoxProps = {
+  value: string;
+  onSearch: (text: string) => void;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  /** For names and addresses: no auto-capitalising or spell-checking. */
+  verbatim?: boolean;
+  className?: string;
+};
 
 /** A search field that applies on Enter or after a short pause, not on every keystroke. */
-export function SearchBox({ value, onSearch, label = 'Search teas' }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, label, placeholder, maxLength, verbatim, className }: SearchBoxProps) {
   const [draft, setDraft] = useState(value);
   const [applied, setApplied] = useState(value);
-  // The applied value changed from outside (a chip removed, Clear All): show it.
+  // The applied value changed from outside (a chip removed, Clear All, Back): show it.
   if (value !== applied) {
     setApplied(value);
     setDraft(value);
@@ -30,7 +39,7 @@ export function SearchBox({ value, onSearch, label = 'Search teas' }: SearchBoxP
   };
 
   return (
-    <form role="search" onSubmit={handleSubmit} className="relative">
+    <form role="search" onSubmit={handleSubmit} className={cn('relative', className)}>
       <Search
         className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
@@ -38,9 +47,10 @@ export function SearchBox({ value, onSearch, label = 'Search teas' }: SearchBoxP
       <Input
         type="search"
         aria-label={label}
-        placeholder="Search titles, keywords, @handles"
+        placeholder={placeholder}
         value={draft}
-        maxLength={100}
+        maxLength={maxLength}
+        {...(verbatim ? { autoCapitalize: 'none', spellCheck: false } : {})}
         onChange={(event) => setDraft(event.target.value)}
         className={cn(
           'pl-9 placeholder:text-sm sm:placeholder:text-base [&::-webkit-search-cancel-button]:hidden',
