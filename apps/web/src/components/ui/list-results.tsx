@@ -9,6 +9,20 @@ import { Pagination } from './pagination';
 
 type Texts = { title: string; description: string };
 
+/** What a list screen hands its results component: the answer and the paging; texts are per list. */
+export type ResultsProps<L> = {
+  query: UseQueryResult<L>;
+  /** A filter in the address bar that names nothing: no request can match. */
+  nothingMatches?: boolean;
+  filtered: boolean;
+  /** How many skeleton cards to show while the first page loads. */
+  pageSize?: number;
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  onClearFilters: () => void;
+};
+
 export type ListResultsProps<T> = {
   query: UseQueryResult<{ data: T[] }>;
   /** A filter in the address bar that names nothing: no request can match. */

@@ -1,18 +1,11 @@
 import { ADMIN_USER_MESSAGES, PAGE_SIZES, type AdminUserList } from '@kettle/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { ListResults } from '@/components/ui/list-results';
+import { ListResults, type ResultsProps } from '@/components/ui/list-results';
 import { AdminUserCard } from './admin-user-card';
 import { AdminUsersSkeleton } from './admin-users-skeleton';
 import { USER_GRID } from './user-grid';
 
-type AdminUsersResultsProps = {
-  query: UseQueryResult<AdminUserList>;
-  filtered: boolean;
-  page: number;
-  totalPages: number;
-  onPageChange: (page: number) => void;
-  onClearFilters: () => void;
+type AdminUsersResultsProps = ResultsProps<AdminUserList> & {
   /** The signed-in admin, whose own card cannot deactivate or demote itself. */
   selfId: string | undefined;
 };

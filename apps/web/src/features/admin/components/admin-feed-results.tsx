@@ -1,22 +1,11 @@
 import type { OwnPostList } from '@kettle/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { ListResults } from '@/components/ui/list-results';
+import { ListResults, type ResultsProps } from '@/components/ui/list-results';
 import { MyTeasSkeleton } from '@/features/posts/components/my-teas-skeleton';
 import { TEA_GRID } from '@/features/posts/components/tea-grid';
 import { AdminFeedCard } from './admin-feed-card';
 
-type AdminFeedResultsProps = {
-  query: UseQueryResult<OwnPostList>;
-  /** A category or state in the address bar that does not exist: nothing can match. */
-  nothingMatches: boolean;
-  filtered: boolean;
-  pageSize: number;
-  page: number;
-  totalPages: number;
-  onPageChange: (page: number) => void;
-  onClearFilters: () => void;
-};
+type AdminFeedResultsProps = ResultsProps<OwnPostList> & { pageSize: number };
 
 /** The admin feed's list. */
 export function AdminFeedResults({ pageSize, ...rest }: AdminFeedResultsProps) {

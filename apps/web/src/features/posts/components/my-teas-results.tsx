@@ -1,24 +1,13 @@
 import type { MyPostList } from '@kettle/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { CupSoda, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ListResults } from '@/components/ui/list-results';
+import { ListResults, type ResultsProps } from '@/components/ui/list-results';
 import { MyTeaCard } from './my-tea-card';
 import { MyTeasSkeleton } from './my-teas-skeleton';
 import { TEA_GRID } from './tea-grid';
 
-type MyTeasResultsProps = {
-  query: UseQueryResult<MyPostList>;
-  /** A category or state in the address bar that does not exist: nothing can match. */
-  nothingMatches: boolean;
-  filtered: boolean;
-  pageSize: number;
-  page: number;
-  totalPages: number;
-  onPageChange: (page: number) => void;
-  onClearFilters: () => void;
-};
+type MyTeasResultsProps = ResultsProps<MyPostList> & { pageSize: number };
 
 /** The list part of My Teas. */
 export function MyTeasResults({ pageSize, ...rest }: MyTeasResultsProps) {

@@ -1,20 +1,11 @@
 import type { PostCardList } from '@kettle/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Coffee } from 'lucide-react';
-import { ListResults } from '@/components/ui/list-results';
+import { ListResults, type ResultsProps } from '@/components/ui/list-results';
 import { MyTeasSkeleton } from './my-teas-skeleton';
 import { PostCard } from './post-card';
 import { TEA_GRID } from './tea-grid';
 
-type PostsResultsProps = {
-  query: UseQueryResult<PostCardList>;
-  filtered: boolean;
-  pageSize: number;
-  page: number;
-  totalPages: number;
-  onPageChange: (page: number) => void;
-  onClearFilters: () => void;
-};
+type PostsResultsProps = ResultsProps<PostCardList> & { pageSize: number };
 
 /** The list part of All Teas. */
 export function PostsResults({ pageSize, ...rest }: PostsResultsProps) {

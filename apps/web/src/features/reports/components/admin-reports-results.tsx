@@ -1,20 +1,12 @@
 import { PAGE_SIZES, REPORT_MESSAGES } from '@kettle/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { ListResults } from '@/components/ui/list-results';
+import { ListResults, type ResultsProps } from '@/components/ui/list-results';
 import type { AdminReportsPage } from '../api/get-admin-reports';
 import { AdminReportCard } from './admin-report-card';
 import { AdminReportsSkeleton } from './admin-reports-skeleton';
 import { REPORT_GRID } from './report-grid';
 
-type AdminReportsResultsProps = {
-  query: UseQueryResult<AdminReportsPage>;
-  filtered: boolean;
-  page: number;
-  totalPages: number;
-  onPageChange: (page: number) => void;
-  onClearFilters: () => void;
-};
+type AdminReportsResultsProps = ResultsProps<AdminReportsPage>;
 
 /** The desk's list: skeleton, 'Error Loading Reports', the two empty texts, or the cards with pagination. */
 export function AdminReportsResults(props: AdminReportsResultsProps) {
