@@ -60,10 +60,16 @@ export const coinLedger = pgTable(
     actorId: uuid('actor_id'),
     referenceType: text('reference_type'),
     referenceId: text('reference_id'),
+    /**
+     * Commit order per user: drawn after the spend's conditional update has locked the user row,
+     * so it follows balance_after, where created_at (the transaction's start) may not.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('coin_ledger_user_created_idx').on(t.userId, t.createdAt),
+    index('coin_ledger_user_seq_idx').on(t.userId, t.seq),
     // The daily drop is claimable once per UTC day: its reference is the day, and the database keeps it unique.
     uniqueIndex('coin_ledger_daily_drop_key')
       .on(t.userId, t.referenceId)
@@ -187,6 +193,8 @@ export const appMeta = pgTable('app_meta', {
 });
 
 export const POST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** none: no bounty, or one set before bounties were escrowed (nothing was charged). */
+export const BOUNTY_STATUSES = ['none', 'escrowed', 'awarded', 'refunded'] as const;
 
 export const posts = pgTable(
   'posts',
@@ -197,6 +205,13 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * What a locked card shows (LOCKED_PREVIEW_CHARS characters; left() counts characters, not
+     * bytes): search matches this, not the content, for readers who have not unlocked the post.
+     */
+    preview: text('preview')
+      .notNull()
+      .generatedAlwaysAs(sql`left("content", 150)`),
     /** Stored with its leading '@', as the author typed it. */
     taggedHandle: text('tagged_handle').notNull(),
     categoryId: uuid('category_id')
@@ -207,6 +222,9 @@ export const posts = pgTable(
       .references(() => states.id, { onDelete: 'restrict' }),
     evidenceLink: text('evidence_link'),
     bounty: integer('bounty').notNull().default(0),
+    bountyStatus: text('bounty_status', { enum: BOUNTY_STATUSES }).notNull().default('none'),
+    bountyCommentId: uuid('bounty_comment_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
+    bountySettledAt: timestamp('bounty_settled_at', { withTimezone: true }),
     unlockPrice: integer('unlock_price').notNull().default(40),
     status: text('status', { enum: POST_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
@@ -215,6 +233,8 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Set by each rejection: its photos are kept through the 30-day appeal window, then swept. */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
   },
   (t) => [
     index('posts_status_created_idx').on(t.status, t.createdAt),
@@ -227,6 +247,15 @@ export const posts = pgTable(
     index('posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('posts_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     index('posts_handle_trgm_idx').using('gin', sql`lower(${t.taggedHandle}) gin_trgm_ops`),
+    index('posts_preview_trgm_idx')
+      .using('gin', sql`${t.preview} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('posts_bounty_open_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.bountyStatus} = 'escrowed'`),
+    index('posts_rejected_at_idx')
+      .on(t.rejectedAt)
+      .where(sql`${t.rejectedAt} is not null`),
     // One live (pending or approved) reversal per original post (decisions.md).
     uniqueIndex('posts_one_live_reversal_key')
       .on(t.originalPostId)
@@ -245,6 +274,8 @@ export const postImages = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     /** Random, never derived from the file name, the user or the post. */
     storageKey: text('storage_key').notNull(),
+    /** A blurred copy at most 64 px long: all a reader who has not unlocked the post receives. */
+    previewKey: text('preview_key'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     position: integer('position').notNull(),
@@ -554,6 +585,9 @@ export const companies = pgTable(
     handle: text('handle').notNull(),
     website: text('website'),
     description: text('description').notNull().default(''),
+    /** Set by an admin who checked that the company owns the handle; a handle change clears it. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
