@@ -15,14 +15,18 @@ export const toLedgerEntry = (row: LedgerRow): LedgerEntry => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** The caller's own ledger, newest first (every earn and spend with its reason). */
+/**
+ * The caller's own ledger, newest first (every earn and spend with its reason), in `seq` order:
+ * seq is drawn after the change locked the user row, so it follows the balance, while created_at
+ * (the transaction's start, shared by every row of one transaction) does not.
+ */
 export async function listLedger(db: DbOrTx, userId: string, query: TransactionListQuery): Promise<LedgerList> {
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(coinLedger)
       .where(eq(coinLedger.userId, userId))
-      .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+      .orderBy(desc(coinLedger.seq))
       .offset(query.skip)
       .limit(query.limit),
     db.select({ n: count() }).from(coinLedger).where(eq(coinLedger.userId, userId)),

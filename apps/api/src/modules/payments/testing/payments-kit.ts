@@ -99,7 +99,7 @@ export const ledgerRows = (app: TestApp, userId: string, kind?: string) =>
     .select()
     .from(coinLedger)
     .where(kind ? and(eq(coinLedger.userId, userId), eq(coinLedger.kind, kind)) : eq(coinLedger.userId, userId))
-    .orderBy(asc(coinLedger.createdAt));
+    .orderBy(asc(coinLedger.seq));
 
 export const eventRows = (app: TestApp, eventId: string) =>
   app.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
