@@ -76,8 +76,38 @@ export const checkoutSessionSchema = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+/**
+ * A purchase's state. It leaves 'pending' once, for good: 'succeeded' (paid and credited), or one
+ * of the ends where nothing was charged: 'failed' (declined), 'cancelled' (the buyer left the
+ * checkout), 'expired' (the provider closed it unpaid). A succeeded one may later be 'refunded'.
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The unpaid ends: such a checkout can never be paid afterwards. */
+export const ENDED_PAYMENT_STATUSES = ['failed', 'cancelled', 'expired'] as const;
+export type EndedPaymentStatus = (typeof ENDED_PAYMENT_STATUSES)[number];
+export const isEndedPaymentStatus = (status: string): status is EndedPaymentStatus =>
+  ENDED_PAYMENT_STATUSES.some((ended) => ended === status);
+
+/** How a status reads in Transactions and the CSV. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
+
+/** Why an ended checkout cannot be paid (409 CHECKOUT_CLOSED), in the buyer's words. */
+export const CHECKOUT_ENDED_MESSAGES: Record<EndedPaymentStatus, string> = {
+  failed:
+    'This checkout was declined and can no longer be paid. Nothing was charged. Start a new checkout to buy coins.',
+  cancelled:
+    'This checkout was cancelled and can no longer be paid. Nothing was charged. Start a new checkout to buy coins.',
+  expired:
+    'This checkout has expired and can no longer be paid. Nothing was charged. Start a new checkout to buy coins.',
+};
 
 /** Spec §3 'Transaction'. */
 export const transactionSchema = z.object({
@@ -130,8 +160,10 @@ export const devCheckoutSchema = z.object({
   cancel_url: z.string(),
 });
 export type DevCheckout = z.infer<typeof devCheckoutSchema>;
-export const devCheckoutActionSchema = z.object({ action: z.enum(['pay', 'decline']) });
-/** Where the browser goes after Pay (the success page) or Decline (the cancelled page). */
+export const DEV_CHECKOUT_ACTIONS = ['pay', 'decline', 'cancel'] as const;
+export type DevCheckoutAction = (typeof DEV_CHECKOUT_ACTIONS)[number];
+export const devCheckoutActionSchema = z.object({ action: z.enum(DEV_CHECKOUT_ACTIONS) });
+/** Where the browser goes after Pay or Decline (the result page) or Cancel (the cancelled page). */
 export const devCheckoutResultSchema = z.object({ redirect_url: z.string() });
 export type DevCheckoutResult = z.infer<typeof devCheckoutResultSchema>;
 
@@ -143,6 +175,8 @@ export const PAYMENT_ERROR_CODES = {
   invalidSignature: 'INVALID_SIGNATURE',
   /** A notification naming a plan, user or amount that is not our purchase's. */
   paymentMismatch: 'PAYMENT_MISMATCH',
+  /** The checkout was declined, cancelled or has expired: it can never be paid now. */
+  checkoutClosed: 'CHECKOUT_CLOSED',
   /** The card provider could not be reached or refused the request. */
   providerError: 'PAYMENT_PROVIDER_ERROR',
 } as const;

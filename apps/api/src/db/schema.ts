@@ -458,7 +458,7 @@ export const postEvents = pgTable(
 );
 
 export const PAYMENT_PROVIDERS = ['dev', 'stripe'] as const;
-export const PURCHASE_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export const PURCHASE_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 
 /**
  * One card checkout of a coin bundle (spec §3 'Transaction'). Coins come from our price table

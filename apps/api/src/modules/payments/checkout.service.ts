@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/app-error.js';
 import { currentBalance } from '../coins/coins.service.js';
 import type { UserRow } from '../users/users.presenter.js';
-import { applySessionState } from './fulfilment.service.js';
+import { applySessionState, logLatePayment } from './fulfilment.service.js';
 import { paymentNotFound, providerUnavailable, tooManyPaymentsText } from './payment-errors.js';
 import { pricedPlan } from './plans.js';
 import { checkoutSessionOf } from './providers/provider-objects.js';
@@ -21,7 +21,7 @@ import {
   findPurchaseBySession,
   insertPurchase,
   listPurchases,
-  markFailed,
+  markEnded,
   setProviderSession,
   type PurchaseRow,
 } from './purchases.repository.js';
@@ -70,7 +70,7 @@ export async function createCheckout(
   } catch (error) {
     // The customer never saw a payment page: the attempt is over, and says so in the history.
     log?.error({ err: error, purchaseId: purchase.id }, 'payment provider refused to open a checkout session');
-    await markFailed(ctx.db, purchase.id);
+    await markEnded(ctx.db, purchase.id, 'failed');
     throw providerUnavailable();
   }
   await setProviderSession(ctx.db, purchase.id, session);
@@ -105,7 +105,10 @@ export async function checkoutStatus(
     });
     if (remote) {
       const session = checkoutSessionOf(remote);
-      await ctx.db.transaction((tx) => applySessionState(tx, purchase, session));
+      const outcome = await ctx.db.transaction((tx) => applySessionState(tx, purchase, session));
+      if (outcome === 'late') {
+        logLatePayment(log, { purchaseId: purchase.id, sessionId, paymentIntentId: session.paymentIntentId });
+      }
       purchase = await ownPurchaseBySession(ctx, user, sessionId);
     }
   }

@@ -1,9 +1,18 @@
+import { isEndedPaymentStatus, type EndedPaymentStatus } from '@kettle/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { creditCoins, settleCoinDebt, takeBackCoins } from '../coins/coins.service.js';
 import { paymentMismatch as mismatch } from './payment-errors.js';
 import { pricedPlan, planKeyFrom } from './plans.js';
 import type { CheckoutSessionObject } from './providers/provider-objects.js';
-import { markFailed, markSucceeded, raiseCoinsReversed, type PurchaseRow } from './purchases.repository.js';
+import {
+  findPurchaseById,
+  markEnded,
+  markSucceeded,
+  raiseCoinsReversed,
+  recordLatePayment,
+  type PurchaseRow,
+} from './purchases.repository.js';
 
 const bundleName = (purchase: PurchaseRow): string => {
   const key = planKeyFrom(purchase.planId);
@@ -28,15 +37,41 @@ export function assertSessionMatches(purchase: PurchaseRow, session: CheckoutSes
   if (session.paymentStatus === 'paid' && session.amountTotal === null) throw mismatch();
 }
 
+/** What became of a paid report: credited now, already credited before, or too late to credit. */
+export type FulfilOutcome = 'credited' | 'repeat' | 'late';
+
+/**
+ * A payment we will not credit, for the one who refunds it: the logs are where an operator looks
+ * first (the row's metadata keeps it too, as `late_payment`).
+ */
+export function logLatePayment(
+  log: FastifyBaseLogger | undefined,
+  details: { purchaseId: string; sessionId: string; paymentIntentId: string | null; eventId?: string },
+): void {
+  log?.error(details, 'a checkout we had already ended was reported paid: no coins credited, refund it');
+}
+
 /**
  * Credits a paid checkout exactly once: the conditional `pending → succeeded` update decides
  * (however many notifications, retries or success-page checks race for it), and the credit runs
  * in the same transaction. An open reversal debt is settled first from the new coins.
+ * A checkout we already ended (declined, cancelled, expired) is never credited: if the provider
+ * says it was paid anyway, the payment is recorded on the row for an admin to refund ('late').
  */
-export async function fulfilPurchase(tx: DbOrTx, purchase: PurchaseRow, session: CheckoutSessionObject) {
+export async function fulfilPurchase(
+  tx: DbOrTx,
+  purchase: PurchaseRow,
+  session: CheckoutSessionObject,
+  reportedBy: string,
+): Promise<FulfilOutcome> {
   assertSessionMatches(purchase, session);
   const won = await markSucceeded(tx, purchase.id, session.paymentIntentId);
-  if (!won) return false;
+  if (!won) {
+    const now = await findPurchaseById(tx, purchase.id);
+    if (!now || !isEndedPaymentStatus(now.status)) return 'repeat';
+    await recordLatePayment(tx, purchase.id, { paymentIntentId: session.paymentIntentId, reportedBy });
+    return 'late';
+  }
   const bonus = won.bonusCoins > 0 ? ` + ${won.bonusCoins} bonus` : '';
   await creditCoins(tx, {
     userId: won.userId,
@@ -46,23 +81,37 @@ export async function fulfilPurchase(tx: DbOrTx, purchase: PurchaseRow, session:
     reference: { type: 'purchase', id: won.id },
   });
   await settleCoinDebt(tx, { userId: won.userId, reason: 'Settled coins owed from a refunded or disputed payment' });
-  return true;
+  return 'credited';
 }
 
-/** A declined, failed or expired checkout: failed, unless it already succeeded. */
-export async function failPurchase(tx: DbOrTx, purchase: PurchaseRow, session: CheckoutSessionObject) {
+/** A declined, cancelled or expired checkout ends, unless it already succeeded or ended. */
+export async function endPurchase(
+  tx: DbOrTx,
+  purchase: PurchaseRow,
+  session: CheckoutSessionObject,
+  status: EndedPaymentStatus,
+) {
   assertSessionMatches(purchase, session);
-  return (await markFailed(tx, purchase.id)) !== undefined;
+  return (await markEnded(tx, purchase.id, status)) !== undefined;
 }
 
 /**
  * The provider's current view of a session (success page, racing the notification): paid →
- * fulfil, expired → failed, anything else (open, or paid later by a delayed method) → wait.
+ * fulfil, expired → expired, anything else (open, or paid later by a delayed method) → wait.
  */
-export async function applySessionState(tx: DbOrTx, purchase: PurchaseRow, session: CheckoutSessionObject) {
-  if (session.status === 'complete' && session.paymentStatus === 'paid') return fulfilPurchase(tx, purchase, session);
-  if (session.status === 'expired') return failPurchase(tx, purchase, session);
-  return false;
+export async function applySessionState(
+  tx: DbOrTx,
+  purchase: PurchaseRow,
+  session: CheckoutSessionObject,
+): Promise<FulfilOutcome | 'ended' | 'waiting'> {
+  if (session.status === 'complete' && session.paymentStatus === 'paid') {
+    return fulfilPurchase(tx, purchase, session, 'checkout-status');
+  }
+  if (session.status === 'expired') {
+    await endPurchase(tx, purchase, session, 'expired');
+    return 'ended';
+  }
+  return 'waiting';
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { EndedPaymentStatus } from '@kettle/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
@@ -6,8 +8,9 @@ import { handleSubscriptionEvent, isSubscriptionEventType } from '../subscriptio
 import {
   assertSessionMatches,
   coinsForAmount,
-  failPurchase,
+  endPurchase,
   fulfilPurchase,
+  logLatePayment,
   reversePurchase,
 } from './fulfilment.service.js';
 import type { ProviderEvent } from './providers/payment-provider.js';
@@ -16,27 +19,38 @@ import { findPurchaseByPaymentIntent, findPurchaseBySession } from './purchases.
 
 export type NotificationResult = { received: true; duplicate: boolean };
 
+/** How each unpaid end of a checkout is recorded. */
+const ENDING_EVENTS = new Map<string, EndedPaymentStatus>([
+  ['checkout.session.async_payment_failed', 'failed'],
+  ['checkout.session.expired', 'expired'],
+  // Kettle's dev checkout only (its Cancel button): Stripe has no such event. A Stripe buyer who
+  // goes back leaves the session open until Stripe expires it.
+  ['checkout.session.cancelled', 'cancelled'],
+]);
+
 /** Checkout session events about a one-off coin bundle (subscription checkouts pay by invoice). */
-async function onCheckoutSession(ctx: AppContext, tx: Tx, event: ProviderEvent): Promise<void> {
+async function onCheckoutSession(ctx: AppContext, tx: Tx, event: ProviderEvent, log?: FastifyBaseLogger) {
   const session = checkoutSessionOf(event.object);
   if (session.mode !== null && session.mode !== 'payment') return;
   const purchase = await findPurchaseBySession(tx, ctx.payments.name, session.id);
   // Not one of ours (another integration on the same account): acknowledged, nothing to do.
   if (!purchase) return;
-  switch (event.type) {
-    case 'checkout.session.completed':
-      // Card payments arrive paid; delayed methods complete unpaid and report later (the
-      // session must still be ours: a tampered one is refused either way).
-      if (session.paymentStatus === 'paid') await fulfilPurchase(tx, purchase, session);
-      else assertSessionMatches(purchase, session);
-      return;
-    case 'checkout.session.async_payment_succeeded':
-      await fulfilPurchase(tx, purchase, session);
-      return;
-    case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired':
-      await failPurchase(tx, purchase, session);
-      return;
+  const ending = ENDING_EVENTS.get(event.type);
+  if (ending) {
+    await endPurchase(tx, purchase, session, ending);
+    return;
+  }
+  if (event.type === 'checkout.session.completed' && session.paymentStatus !== 'paid') {
+    // Delayed methods complete unpaid and report later (the session must still be ours: a
+    // tampered one is refused either way).
+    assertSessionMatches(purchase, session);
+    return;
+  }
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return;
+  const outcome = await fulfilPurchase(tx, purchase, session, event.id);
+  if (outcome === 'late') {
+    const { paymentIntentId } = session;
+    logLatePayment(log, { purchaseId: purchase.id, sessionId: session.id, paymentIntentId, eventId: event.id });
   }
 }
 
@@ -60,8 +74,8 @@ async function onChargeReversal(ctx: AppContext, tx: Tx, event: ProviderEvent): 
   await reversePurchase(tx, purchase, target, 'disputed');
 }
 
-async function dispatch(ctx: AppContext, tx: Tx, event: ProviderEvent): Promise<void> {
-  if (event.type.startsWith('checkout.session.')) return onCheckoutSession(ctx, tx, event);
+async function dispatch(ctx: AppContext, tx: Tx, event: ProviderEvent, log?: FastifyBaseLogger): Promise<void> {
+  if (event.type.startsWith('checkout.session.')) return onCheckoutSession(ctx, tx, event, log);
   if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
     return onChargeReversal(ctx, tx, event);
   }
@@ -79,6 +93,7 @@ export async function receiveNotification(
   ctx: AppContext,
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
+  log?: FastifyBaseLogger,
 ): Promise<NotificationResult> {
   const event = ctx.payments.parseNotification(rawBody, headers);
   return ctx.db.transaction(async (tx) => {
@@ -88,7 +103,7 @@ export async function receiveNotification(
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (!fresh) return { received: true, duplicate: true } as const;
-    await dispatch(ctx, tx, event);
+    await dispatch(ctx, tx, event, log);
     return { received: true, duplicate: false } as const;
   });
 }

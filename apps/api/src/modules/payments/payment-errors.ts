@@ -1,4 +1,10 @@
-import { ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_STATUS_MESSAGES } from '@kettle/shared';
+import {
+  CHECKOUT_ENDED_MESSAGES,
+  ERROR_CODES,
+  PAYMENT_ERROR_CODES,
+  PAYMENT_STATUS_MESSAGES,
+  type EndedPaymentStatus,
+} from '@kettle/shared';
 import { AppError } from '../../lib/app-error.js';
 
 /** Spec §8's payments table, by status: every payment error speaks its words. */
@@ -6,8 +12,11 @@ const text = (status: number): string =>
   PAYMENT_STATUS_MESSAGES[status] ?? 'Payment server error. Please try again later.';
 
 export const paymentNotFound = () => new AppError(404, ERROR_CODES.notFound, text(404));
-/** A dev checkout that was already paid or declined. */
+/** A dev checkout that was already paid. */
 export const paymentConflict = () => new AppError(409, ERROR_CODES.conflict, text(409));
+/** A checkout that was declined, cancelled or has expired: it says which, and that nothing was charged. */
+export const checkoutClosed = (status: EndedPaymentStatus) =>
+  new AppError(409, PAYMENT_ERROR_CODES.checkoutClosed, CHECKOUT_ENDED_MESSAGES[status]);
 /** The provider could not open a session: 502, with the payments 500 text. */
 export const providerUnavailable = () => new AppError(502, PAYMENT_ERROR_CODES.providerError, text(500));
 /** A notification with a missing, wrong or stale signature, or a body that is not an event. */

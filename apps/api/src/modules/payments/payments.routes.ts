@@ -80,13 +80,13 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
   app.post('/dev-checkout/:sessionId', {
     schema: {
       tags,
-      summary: "Pay or decline on Kettle's test checkout (settled through a signed notification)",
+      summary: "Pay, decline or cancel on Kettle's test checkout (settled through a signed notification)",
       params: sessionParamsSchema,
       body: devCheckoutActionSchema,
       response: { 200: devCheckoutResultSchema },
     },
     onRequest: root.authenticate,
     handler: async (request) =>
-      settleDevCheckout(ctx, currentUser(request), request.params.sessionId, request.body.action),
+      settleDevCheckout(ctx, currentUser(request), request.params.sessionId, request.body.action, request.log),
   });
 }

@@ -121,7 +121,7 @@ describe('dev checkout', () => {
       total_coins: 920,
       payment_status: 'pending',
       success_url: `http://kettle.test/payment/success?session_id=${sessionId}`,
-      cancel_url: 'http://kettle.test/payment/cancelled',
+      cancel_url: 'http://kettle.test/payment/cancelled?plan=gold',
     });
 
     const paid = await devAction(app, buyer.auth, sessionId, 'pay');
@@ -168,18 +168,20 @@ describe('dev checkout', () => {
     expect(await ledgerRows(app, buyer.user.id, 'purchase')).toHaveLength(1);
   });
 
-  it('Decline marks the purchase failed and credits nothing; Cancel leaves it pending', async () => {
+  it('Decline marks the purchase failed and credits nothing; an abandoned checkout stays pending', async () => {
     const buyer = await signedIn(app);
     const declined = await startCheckout(app, buyer.auth, 'whale');
     const res = await devAction(app, buyer.auth, declined.session_id, 'decline');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ redirect_url: 'http://kettle.test/payment/cancelled' });
+    expect(res.json()).toEqual({
+      redirect_url: `http://kettle.test/payment/success?session_id=${declined.session_id}`,
+    });
     expect((await purchaseOf(app, declined.session_id)).status).toBe('failed');
     expect((await devAction(app, buyer.auth, declined.session_id, 'pay')).statusCode).toBe(409);
 
-    const cancelled = await startCheckout(app, buyer.auth, 'bronze');
-    expect((await purchaseOf(app, cancelled.session_id)).status).toBe('pending');
-    expect(statusOf(await checkoutStatusCall(app, buyer.auth, cancelled.session_id)).payment_status).toBe('pending');
+    const abandoned = await startCheckout(app, buyer.auth, 'bronze');
+    expect((await purchaseOf(app, abandoned.session_id)).status).toBe('pending');
+    expect(statusOf(await checkoutStatusCall(app, buyer.auth, abandoned.session_id)).payment_status).toBe('pending');
     expect(await accountOf(app, buyer.user.id)).toEqual({ balance: 0, debt: 0 });
     expect(await ledgerRows(app, buyer.user.id, 'purchase')).toHaveLength(0);
   });

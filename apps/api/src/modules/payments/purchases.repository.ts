@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { EndedPaymentStatus } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
@@ -10,6 +11,11 @@ export type NewPurchase = typeof purchases.$inferInsert;
 export async function insertPurchase(db: DbOrTx, values: NewPurchase): Promise<PurchaseRow> {
   const [row] = await db.insert(purchases).values(values).returning();
   if (!row) throw new Error('insertPurchase: no row returned');
+  return row;
+}
+
+export async function findPurchaseById(db: DbOrTx, id: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
   return row;
 }
 
@@ -72,14 +78,42 @@ export async function markSucceeded(
   return row;
 }
 
-/** Failed only from pending: a late 'expired' or 'failed' never undoes a success. */
-export async function markFailed(db: DbOrTx, id: string): Promise<PurchaseRow | undefined> {
+/**
+ * Ends an unpaid checkout (declined, cancelled, expired), only from pending: a late 'expired' or
+ * 'failed' never undoes a success, and an ended checkout never changes its end.
+ */
+export async function markEnded(db: DbOrTx, id: string, status: EndedPaymentStatus): Promise<PurchaseRow | undefined> {
   const [row] = await db
     .update(purchases)
-    .set({ status: 'failed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status, completedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
     .returning();
   return row;
+}
+
+/**
+ * A provider said it was paid after we had ended the checkout: no coins, but the payment is kept
+ * on the row (its intent, so a refund can find it, and `late_payment` in the metadata for an
+ * admin to refund). The first such report is kept.
+ */
+export async function recordLatePayment(
+  db: DbOrTx,
+  id: string,
+  payment: { paymentIntentId: string | null; reportedBy: string },
+): Promise<void> {
+  const note = JSON.stringify({
+    payment_intent: payment.paymentIntentId,
+    reported_by: payment.reportedBy,
+    recorded_at: new Date().toISOString(),
+  });
+  await db
+    .update(purchases)
+    .set({
+      paymentIntentId: sql`coalesce(${purchases.paymentIntentId}, ${payment.paymentIntentId})`,
+      metadata: sql`${purchases.metadata} || jsonb_build_object('late_payment', ${note}::jsonb)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(purchases.id, id), sql`not (${purchases.metadata} ? 'late_payment')`));
 }
 
 /**

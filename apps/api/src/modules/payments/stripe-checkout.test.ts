@@ -82,7 +82,7 @@ describe('Stripe checkout sessions', () => {
       metadata: { purchase_id: purchase.id, user_id: user.id, plan: 'bronze' },
       payment_intent_data: { metadata: { purchase_id: purchase.id, user_id: user.id, plan: 'bronze' } },
       success_url: 'http://kettle.test/payment/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://kettle.test/payment/cancelled',
+      cancel_url: 'http://kettle.test/payment/cancelled?plan=bronze',
     });
   });
 

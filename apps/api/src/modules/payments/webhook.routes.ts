@@ -29,7 +29,7 @@ export async function paymentsWebhookRoutes(root: FastifyInstance): Promise<void
     bodyLimit: WEBHOOK_BODY_LIMIT,
     handler: async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return receiveNotification(ctx, body, request.headers);
+      return receiveNotification(ctx, body, request.headers, request.log);
     },
   });
 }

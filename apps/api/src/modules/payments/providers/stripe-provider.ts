@@ -41,7 +41,8 @@ export function createStripeProvider(options: { appOrigin: string; settings: Str
           metadata,
           payment_intent_data: { metadata },
           success_url: `${appOrigin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${appOrigin}/payment/cancelled`,
+          // The plan rides along so the cancelled page's Try Again can start the same bundle again.
+          cancel_url: `${appOrigin}/payment/cancelled?plan=${order.plan}`,
         },
         { idempotencyKey: order.purchaseId },
       );
