@@ -1,4 +1,4 @@
-import { CircleCheckBig, CircleX, Clock, RotateCcw } from 'lucide-react';
+import { Ban, CircleCheckBig, CircleX, Clock, RotateCcw, TimerOff, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { statusLabel, statusTone, type StatusTone } from '../utils/payment-status';
 
@@ -9,10 +9,17 @@ const TONE = {
   neutral: { className: 'bg-muted text-muted-foreground', icon: RotateCcw },
 } satisfies Record<StatusTone, unknown>;
 
-/** A purchase's status: succeeded (or 'completed') green, pending amber, failed red, refunded grey. */
+/** Ended-unpaid statuses share grey with refunded: each gets its own icon so colour is never the only cue. */
+const ICONS: Record<string, LucideIcon> = { cancelled: Ban, expired: TimerOff };
+
+/**
+ * A purchase's status: succeeded (or 'completed') green, pending amber, failed red; cancelled,
+ * expired and refunded grey.
+ */
 export function PaymentStatusBadge({ status, className }: { status: string; className?: string }) {
   const tone = statusTone(status);
-  const { className: toneClass, icon: Icon } = TONE[tone];
+  const { className: toneClass, icon: toneIcon } = TONE[tone];
+  const Icon = ICONS[status.toLowerCase()] ?? toneIcon;
   return (
     <span
       data-tone={tone}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@kettle/shared';
+import { isEndedPaymentStatus, type CurrentUser } from '@kettle/shared';
 import { useEffect, useState } from 'react';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { ledgerKey } from '@/features/account/api/get-ledger';
@@ -25,6 +25,12 @@ export function useCheckoutResult(sessionId: string) {
   const queryClient = useQueryClient();
   const status = query.data?.payment_status;
   const balance = query.data?.coin_balance;
+
+  // A checkout that ended unpaid: the history, if cached, must not keep showing it pending.
+  const ended = status !== undefined && isEndedPaymentStatus(status);
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ queryKey: transactionsKey });
+  }, [ended, queryClient]);
 
   useEffect(() => {
     if (status !== 'succeeded' || balance === undefined) return;

@@ -73,28 +73,33 @@ describe('DevCheckoutPage', () => {
     await screen.findByRole('heading', { name: 'Buy page' });
   });
 
-  it('declines, then follows the answer', async () => {
+  it('declines, then follows the answer to the result page', async () => {
     const calls = stubApi({
       [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
-      [`POST /payments/dev-checkout/${SESSION}`]: () => json({ redirect_url: '/payment/cancelled' }),
+      [`POST /payments/dev-checkout/${SESSION}`]: () =>
+        json({ redirect_url: `/payment/success?session_id=${SESSION}` }),
     });
     const { user } = renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
-    expect(await screen.findByRole('heading', { name: 'Cancelled page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Success page for ${SESSION}` })).toBeInTheDocument();
     expect(callsTo(calls, `POST /payments/dev-checkout/${SESSION}`).map((c) => c.body)).toEqual([
       { action: 'decline' },
     ]);
   });
 
-  it('cancels without telling the server anything', async () => {
-    const calls = stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()) });
+  it('Cancel tells the server (the purchase ends at once), then follows the answer to the cancelled page', async () => {
+    const calls = stubApi({
+      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+      [`POST /payments/dev-checkout/${SESSION}`]: () => json({ redirect_url: '/payment/cancelled?plan=gold' }),
+    });
     const { router, user } = renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: 'Cancelled page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment/cancelled');
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(router.state.location.search).toBe('?plan=gold');
+    expect(callsTo(calls, `POST /payments/dev-checkout/${SESSION}`).map((c) => c.body)).toEqual([{ action: 'cancel' }]);
   });
 
   it('says when the action is refused and keeps the buttons', async () => {
@@ -123,12 +128,18 @@ describe('DevCheckoutPage', () => {
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
-  it('shows a declined checkout as closed', async () => {
-    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status: 'failed' })) });
+  it.each([
+    ['failed', 'Payment Declined', 'This checkout was declined. Nothing was charged.'],
+    ['cancelled', 'Checkout Cancelled', 'This checkout was cancelled. Nothing was charged.'],
+    ['expired', 'Checkout Expired', 'This checkout has expired. Nothing was charged.'],
+  ] as const)('shows a %s checkout as ended, with no way to pay it', async (payment_status, title, text) => {
+    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status })) });
     renderCheckout();
 
-    expect(await screen.findByRole('heading', { name: 'Checkout Closed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
   it('says when the checkout does not exist', async () => {

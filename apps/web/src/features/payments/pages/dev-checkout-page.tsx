@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type DevCheckout } from '@kettle/shared';
+import { isEndedPaymentStatus, PAYMENT_MESSAGES, type DevCheckout, type DevCheckoutAction } from '@kettle/shared';
 import { CircleAlert, CircleCheckBig, CircleX, FlaskConical, Home, RotateCcw, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,12 +9,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { toastError } from '@/lib/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useDevCheckoutAction, type DevCheckoutAction } from '../api/dev-checkout-action';
+import { useDevCheckoutAction } from '../api/dev-checkout-action';
 import { useDevCheckout } from '../api/get-dev-checkout';
 import { ResultCard } from '../components/result-card';
 import { checkoutUrl, inAppPath } from '../utils/checkout-url';
 import { formatMoney } from '../utils/format-money';
 import { paymentErrorMessage, paymentStatusMessage } from '../utils/payment-error';
+import { ENDED_CHECKOUT } from '../utils/payment-status';
 
 function Summary({ checkout }: { checkout: DevCheckout }) {
   const { plan } = checkout;
@@ -68,28 +69,28 @@ function Settled({ checkout }: { checkout: DevCheckout }) {
       </ResultCard>
     );
   }
-  const refunded = checkout.payment_status === 'refunded';
+  const status = checkout.payment_status;
+  const buyCoins = (
+    <>
+      <Button asChild>
+        <Link to="/buy-coins">
+          <ShoppingBag aria-hidden="true" /> Buy Coins
+        </Link>
+      </Button>
+      {home}
+    </>
+  );
+  if (isEndedPaymentStatus(status)) {
+    const { title, text } = ENDED_CHECKOUT[status];
+    return (
+      <ResultCard icon={CircleX} tone={status === 'failed' ? 'danger' : 'neutral'} title={title} actions={buyCoins}>
+        <p>{text}</p>
+      </ResultCard>
+    );
+  }
   return (
-    <ResultCard
-      icon={refunded ? RotateCcw : CircleX}
-      tone={refunded ? 'neutral' : 'danger'}
-      title={refunded ? 'Payment Refunded' : 'Checkout Closed'}
-      actions={
-        <>
-          <Button asChild>
-            <Link to="/buy-coins">
-              <ShoppingBag aria-hidden="true" /> Buy Coins
-            </Link>
-          </Button>
-          {home}
-        </>
-      }
-    >
-      <p>
-        {refunded
-          ? 'This payment was refunded and its coins were taken back.'
-          : 'This checkout was declined or has expired. Nothing was charged.'}
-      </p>
+    <ResultCard icon={RotateCcw} title="Payment Refunded" actions={buyCoins}>
+      <p>This payment was refunded and its coins were taken back.</p>
     </ResultCard>
   );
 }
@@ -129,7 +130,7 @@ function CheckoutForm({ checkout }: { checkout: DevCheckout }) {
           <h1 className="font-display text-3xl font-bold">Kettle Test Checkout</h1>
           <p className="text-sm text-muted-foreground">
             This is Kettle&apos;s test payment page. No card is needed and no money moves: Pay completes the purchase as
-            a real payment would, Decline makes it fail.
+            a real payment would, Decline makes it fail, Cancel ends it unpaid.
           </p>
         </div>
         <Summary checkout={checkout} />
@@ -140,7 +141,7 @@ function CheckoutForm({ checkout }: { checkout: DevCheckout }) {
           <Button size="lg" variant="destructive" onClick={() => handleAction('decline')} disabled={busy}>
             Decline
           </Button>
-          <Button size="lg" variant="outline" onClick={() => void navigate('/payment/cancelled')} disabled={busy}>
+          <Button size="lg" variant="outline" onClick={() => handleAction('cancel')} disabled={busy}>
             Cancel
           </Button>
         </div>
@@ -162,7 +163,7 @@ function CheckoutSkeleton() {
   );
 }
 
-/** /checkout/dev/:sessionId: the dev provider's checkout, where the test card is 'Pay' or 'Decline'. */
+/** /checkout/dev/:sessionId: the dev provider's checkout, where the test card is 'Pay', 'Decline' or 'Cancel'. */
 export function DevCheckoutPage() {
   usePageTitle('Test Checkout');
   const { sessionId = '' } = useParams();

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { landing, renderRoutes, stubApi } from '../testing/payments-kit';
+import { callsTo, json, landing, renderRoutes, stubApi } from '../testing/payments-kit';
 import { PaymentCancelledPage } from './payment-cancelled-page';
 
 const routes = [
@@ -18,6 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -41,22 +42,33 @@ describe('PaymentCancelledPage', () => {
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
-  it('Try Again goes back one page', async () => {
-    const { router } = renderRoutes(routes, ['/checkout/dev/cs_1', '/payment/cancelled']);
+  it('Try Again starts a new checkout of the same bundle (the server prices it) and goes to it', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const calls = stubApi({
+      'POST /payments/create-checkout-session': () =>
+        json({ session_id: 'cs_2', url: `${window.location.origin}/checkout/dev/cs_2` }),
+    });
+    const { router } = renderRoutes(routes, ['/checkout/dev/cs_1', '/payment/cancelled?plan=gold']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(router.state.location.pathname).toBe('/checkout/dev/cs_1');
-    expect(screen.getByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
-    // Left before the countdown ended: it does not pull the reader home later.
+    await advance(50);
+    expect(callsTo(calls, 'POST /payments/create-checkout-session').map((c) => c.body)).toEqual([{ plan_id: 'gold' }]);
+    expect(assign).toHaveBeenCalledWith(`${window.location.origin}/checkout/dev/cs_2`);
+    // Leaving for the checkout: the countdown does not pull the reader home meanwhile.
+    expect(screen.queryByText(/Redirecting to home/)).not.toBeInTheDocument();
     await advance(15_000);
-    expect(router.state.location.pathname).toBe('/checkout/dev/cs_1');
+    expect(router.state.location.pathname).toBe('/payment/cancelled');
   });
 
-  it('Try Again starts a new checkout when there is no page of ours to go back to', async () => {
-    const { router } = renderRoutes(routes, ['/payment/cancelled']);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(router.state.location.pathname).toBe('/buy-coins');
+  it('Try Again opens Buy Coins when the bundle is not known', async () => {
+    const calls = stubApi({});
+    for (const entry of ['/payment/cancelled', '/payment/cancelled?plan=diamond']) {
+      const { router } = renderRoutes(routes, [entry]);
+      fireEvent.click(screen.getByRole('link', { name: 'Try Again' }));
+      expect(router.state.location.pathname).toBe('/buy-coins');
+      cleanup();
+    }
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('Go to Home links home', async () => {

@@ -1,21 +1,20 @@
 import { PAYMENT_MESSAGES } from '@kettle/shared';
-import { CircleX, Home, RotateCcw } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { CircleX, Home } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { RedirectCountdown } from '../components/redirect-countdown';
 import { ResultCard } from '../components/result-card';
+import { TryAgainButton } from '../components/try-again-button';
+import { useRetryCheckout } from '../hooks/use-retry-checkout';
 
-/** Spec §2: 'Payment Cancelled', nothing charged, home in 10 seconds, or try again. */
+/**
+ * Spec §2: 'Payment Cancelled', nothing charged, home in 10 seconds, or try again. The checkout's
+ * return address names its bundle (`?plan=gold`), so Try Again starts that bundle afresh: going
+ * back would only reach the checkout that has just ended.
+ */
 export function PaymentCancelledPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-
-  // 'Try Again' is one page back (spec §2). Opened fresh (the provider's redirect, a bookmark)
-  // there is no page of ours behind it, so it starts a new checkout instead of leaving the site.
-  const handleTryAgain = () => {
-    if (location.key === 'default') void navigate('/buy-coins');
-    else void navigate(-1);
-  };
+  const [params] = useSearchParams();
+  const retry = useRetryCheckout(params.get('plan'));
 
   return (
     <ResultCard
@@ -23,9 +22,7 @@ export function PaymentCancelledPage() {
       title={PAYMENT_MESSAGES.cancelledTitle}
       actions={
         <>
-          <Button onClick={handleTryAgain}>
-            <RotateCcw aria-hidden="true" /> Try Again
-          </Button>
+          <TryAgainButton retry={retry} />
           <Button asChild variant="outline">
             <Link to="/">
               <Home aria-hidden="true" /> Go to Home
@@ -36,7 +33,8 @@ export function PaymentCancelledPage() {
     >
       <p className="text-lg">{PAYMENT_MESSAGES.noCharges}</p>
       <p className="text-sm text-muted-foreground">You can pick a bundle again whenever you like.</p>
-      <RedirectCountdown />
+      {/* Leaving for a new checkout: the countdown must not pull the reader home meanwhile. */}
+      {retry.starting ? null : <RedirectCountdown />}
     </ResultCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { CheckoutStatus, CurrentUser, TransactionList } from '@kettle/shared';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ledgerKey } from '@/features/account/api/get-ledger';
@@ -109,10 +109,40 @@ describe('PaymentSuccessPage', () => {
     await advance(50);
     expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
     expect(screen.getByText('Your payment did not go through, so no coins were added.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/buy-coins');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
     expect(screen.queryByText(/Redirecting to home/)).not.toBeInTheDocument();
     await advance(15_000);
     expect(router.state.location.pathname).toBe('/payment/success');
+  });
+
+  it.each([
+    ['cancelled', 'Checkout Cancelled', 'This checkout was cancelled. Nothing was charged.'],
+    ['expired', 'Checkout Expired', 'This checkout has expired. Nothing was charged.'],
+  ] as const)('says so when the checkout was %s', async (payment_status, title, text) => {
+    stubApi({ [STATUS_PATH]: () => json(status(payment_status)) });
+    renderSuccess();
+
+    await advance(50);
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+  });
+
+  it('Try Again after a failed payment starts a new checkout of the same bundle', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const calls = stubApi({
+      [STATUS_PATH]: () => json(status('failed')),
+      'POST /payments/create-checkout-session': () =>
+        json({ session_id: 'cs_next', url: `${window.location.origin}/checkout/dev/cs_next` }),
+    });
+    renderSuccess();
+
+    await advance(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await advance(50);
+    expect(callsTo(calls, 'POST /payments/create-checkout-session').map((c) => c.body)).toEqual([{ plan_id: 'gold' }]);
+    expect(assign).toHaveBeenCalledWith(`${window.location.origin}/checkout/dev/cs_next`);
+    assign.mockRestore();
   });
 
   it('stops asking after 20 seconds and says the payment is still processing', async () => {

@@ -1,11 +1,14 @@
-import { PAYMENT_MESSAGES, type CheckoutStatus } from '@kettle/shared';
+import { PAYMENT_MESSAGES, type CheckoutStatus, type EndedPaymentStatus } from '@kettle/shared';
 import { CircleAlert, CircleCheckBig, CircleX, Clock, Home, LoaderCircle, Receipt, RotateCcw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { RedirectCountdown } from '../components/redirect-countdown';
 import { ResultCard } from '../components/result-card';
+import { TryAgainButton } from '../components/try-again-button';
 import { useCheckoutResult } from '../hooks/use-checkout-result';
+import { useRetryCheckout } from '../hooks/use-retry-checkout';
+import { ENDED_CHECKOUT } from '../utils/payment-status';
 import { paymentErrorMessage, paymentStatusMessage } from '../utils/payment-error';
 import { planLabel } from '../utils/format-money';
 
@@ -88,25 +91,9 @@ function CheckoutResult({ sessionId }: { sessionId: string }) {
     case 'succeeded':
       return <Succeeded checkout={data} />;
     case 'failed':
-      return (
-        <ResultCard
-          icon={CircleX}
-          tone="danger"
-          title="Payment Failed"
-          actions={
-            <>
-              <Button asChild>
-                <Link to="/buy-coins">
-                  <RotateCcw aria-hidden="true" /> Try Again
-                </Link>
-              </Button>
-              {homeButton}
-            </>
-          }
-        >
-          <p>Your payment did not go through, so no coins were added.</p>
-        </ResultCard>
-      );
+    case 'cancelled':
+    case 'expired':
+      return <Ended status={data.payment_status} plan={data.plan_id} />;
     case 'refunded':
       return (
         <ResultCard
@@ -142,6 +129,28 @@ function CheckoutResult({ sessionId }: { sessionId: string }) {
         <Confirming />
       );
   }
+}
+
+/** Not paid, and it will not be: say how it ended, and offer the same bundle again. */
+function Ended({ status, plan }: { status: EndedPaymentStatus; plan: string }) {
+  const retry = useRetryCheckout(plan);
+  const failed = status === 'failed';
+  const { title, text } = ENDED_CHECKOUT[status];
+  return (
+    <ResultCard
+      icon={CircleX}
+      tone={failed ? 'danger' : 'neutral'}
+      title={failed ? 'Payment Failed' : title}
+      actions={
+        <>
+          <TryAgainButton retry={retry} />
+          {homeButton}
+        </>
+      }
+    >
+      <p>{failed ? 'Your payment did not go through, so no coins were added.' : text}</p>
+    </ResultCard>
+  );
 }
 
 function Confirming() {

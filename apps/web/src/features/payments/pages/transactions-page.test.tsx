@@ -81,6 +81,37 @@ describe('TransactionsPage', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
+  it('labels checkouts that ended unpaid (cancelled, expired, failed) in the list and in the CSV', async () => {
+    const ended = (['cancelled', 'expired', 'failed'] as const).map((payment_status, i) =>
+      makeTransaction({ payment_status, stripe_payment_intent_id: null, created_at: `2026-11-1${i}T08:00:00.000Z` }),
+    );
+    stubApi({ [LIST]: () => listOf(ended) });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:transactions';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderPage();
+
+    await screen.findByRole('list', { name: 'Transactions' });
+    const badges = rowsOf().map((row) => {
+      const badge = within(row).getByText(/^Status:/).parentElement as HTMLElement;
+      return [badge.textContent, badge.dataset.tone];
+    });
+    expect(badges).toEqual([
+      ['Status: Failed', 'danger'],
+      ['Status: Expired', 'neutral'],
+      ['Status: Cancelled', 'neutral'],
+    ]);
+    expect(screen.queryByText('Pending')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const lines = (await blobs[0]?.text())?.split('\r\n') ?? [];
+    expect(lines.slice(1, 4).map((line) => line.split(',')[6])).toEqual(['Failed', 'Expired', 'Cancelled']);
+  });
+
   it('sorts the loaded page newest first, by highest amount or by most coins', async () => {
     stubApi({ [LIST]: () => listOf([gold, bronze, whale, silver]) });
     const { user } = renderPage();
@@ -118,8 +149,8 @@ describe('TransactionsPage', () => {
     expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
     const lines = (await blobs[0]?.text())?.split('\r\n') ?? [];
     expect(lines[0]).toBe(TRANSACTION_CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe(`${silver.id},12.99,USD,300,30,330,refunded,2026-11-15T08:00:00.000Z,"pi_with,""comma"""`);
-    expect(lines[2]).toBe(`${gold.id},29.99,USD,800,120,920,succeeded,2026-11-10T08:00:00.000Z,pi_test_1`);
+    expect(lines[1]).toBe(`${silver.id},12.99,USD,300,30,330,Refunded,2026-11-15T08:00:00.000Z,"pi_with,""comma"""`);
+    expect(lines[2]).toBe(`${gold.id},29.99,USD,800,120,920,Succeeded,2026-11-10T08:00:00.000Z,pi_test_1`);
     expect(document.querySelector('a[download]')).toBeNull();
   });
 

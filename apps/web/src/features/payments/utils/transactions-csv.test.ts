@@ -11,14 +11,14 @@ describe('transactions CSV', () => {
     const csv = transactionsCsv([t]);
     expect(csv).toBe(
       'ID,Amount,Currency,Coins Purchased,Bonus Coins,Total Coins,Status,Created Date,Payment Intent ID\r\n' +
-        '0b6a2c1e-5d2f-4c3a-9b1e-2f3a4b5c6d7e,29.99,USD,800,120,920,succeeded,2026-11-20T10:00:00.000Z,pi_test_1\r\n',
+        '0b6a2c1e-5d2f-4c3a-9b1e-2f3a4b5c6d7e,29.99,USD,800,120,920,Succeeded,2026-11-20T10:00:00.000Z,pi_test_1\r\n',
     );
     expect(csv.split('\r\n')[0]?.split(',')).toEqual([...TRANSACTION_CSV_COLUMNS]);
   });
 
   it('leaves a missing payment intent empty', () => {
     const csv = transactionsCsv([makeTransaction({ stripe_payment_intent_id: null, payment_status: 'pending' })]);
-    expect(csv.split('\r\n')[1]).toMatch(/,pending,2026-11-20T10:00:00\.000Z,$/);
+    expect(csv.split('\r\n')[1]).toMatch(/,Pending,2026-11-20T10:00:00\.000Z,$/);
   });
 
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {

@@ -1,4 +1,5 @@
 import { TRANSACTION_CSV_COLUMNS, type Transaction } from '@kettle/shared';
+import { statusLabel } from './payment-status';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
@@ -10,7 +11,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The cells of one transaction, in the order of TRANSACTION_CSV_COLUMNS (spec §9). */
+/** The cells of one transaction, in the order of TRANSACTION_CSV_COLUMNS (spec §9); the status as Transactions labels it. */
 const rowOf = (t: Transaction): Array<string | number | null> => [
   t.id,
   t.amount,
@@ -18,7 +19,7 @@ const rowOf = (t: Transaction): Array<string | number | null> => [
   t.coins_purchased,
   t.bonus_coins,
   t.total_coins,
-  t.payment_status,
+  statusLabel(t.payment_status),
   t.created_at,
   t.stripe_payment_intent_id,
 ];
