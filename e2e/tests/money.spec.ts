@@ -73,7 +73,7 @@ test.describe('buying coins with the dev provider', () => {
     await page.getByRole('article').filter({ hasText: 'Bronze' }).getByRole('button').click();
     await expect(page).toHaveURL(/\/checkout\/dev\//);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expect(page).toHaveURL(/\/payment\/cancelled$/);
+    await expect(page).toHaveURL(/\/payment\/cancelled\?plan=bronze$/);
     await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
     await expect(page.getByText('No charges have been made')).toBeVisible();
     expect((await apiMe(buyer.token)).coin_balance).toBe(before);
@@ -81,7 +81,7 @@ test.describe('buying coins with the dev provider', () => {
     await page.goto('/buy-coins');
     await page.getByRole('article').filter({ hasText: 'Silver' }).getByRole('button').click();
     await page.getByRole('button', { name: 'Decline', exact: true }).click();
-    await expect(page).toHaveURL(/\/payment\/cancelled/);
+    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
     expect((await apiMe(buyer.token)).coin_balance).toBe(before);
   });
 });
