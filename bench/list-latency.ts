@@ -30,6 +30,7 @@ const RARE_WORD = 'zyxquorbit';
 const COMMON_WORD = 'brew';
 const ABSENT_WORD = 'brewkettle';
 const CHUNK = 25_000;
+const UNLOCKS = 50;
 
 type Options = { posts: number; db: 'pglite' | 'postgres'; rounds: number; requests: number };
 
@@ -141,6 +142,25 @@ async function seed(target: Target, n: number): Promise<string> {
   return author.id;
 }
 
+/**
+ * A reader who unlocked a few recent posts (their search also reads those posts' content) and an
+ * admin (whose search reads every post's content).
+ */
+async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ readerId: string; adminId: string }> {
+  const [reader] = await target.rows<{ id: string }>(
+    `insert into users (username, email, password_hash) values ('bench_reader', 'reader@kettle.local', 'x') returning id`,
+  );
+  const [admin] = await target.rows<{ id: string }>(
+    `insert into users (username, email, password_hash, is_admin) values ('bench_admin', 'admin@kettle.local', 'x', true) returning id`,
+  );
+  if (!reader || !admin) throw new Error('reader or admin not created');
+  await target.run(`
+    insert into post_unlocks (user_id, post_id, price_paid)
+    select '${reader.id}', id, 0 from posts where status = 'approved' order by created_at desc limit ${unlocks}`);
+  await target.run('analyze post_unlocks');
+  return { readerId: reader.id, adminId: admin.id };
+}
+
 type Scenario = { name: string; url: string; headers?: Record<string, string> };
 
 const percentile = (sorted: number[], p: number): number =>
@@ -212,6 +232,8 @@ async function main(): Promise<void> {
         APP_ORIGIN: 'http://kettle.bench',
         JWT_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO_USERS: 'false',
+        // Thousands of anonymous searches from one address: lift the per-address search limit.
+        SEARCH_LIMIT_PER_MINUTE: '1000000',
         ...(target.url ? { DATABASE_URL: target.url } : {}),
       }),
       keyPrefix: `kettle-bench-${randomBytes(6).toString('hex')}`,
@@ -227,6 +249,11 @@ async function main(): Promise<void> {
     const [state] = await target.rows<{ code: string }>('select code from states order by code limit 1');
     if (!category || !state) throw new Error('reference data missing');
     const token = await app.ctx.tokens.signAccess({ sub: authorId, admin: false });
+    const reader = await readerWithUnlocks(target, UNLOCKS);
+    const readerToken = await app.ctx.tokens.signAccess({ sub: reader.readerId, admin: false });
+    const adminToken = await app.ctx.tokens.signAccess({ sub: reader.adminId, admin: true });
+    const asReader = { authorization: `Bearer ${readerToken}` };
+    const asAdmin = { authorization: `Bearer ${adminToken}` };
     const q = (params: Record<string, string>) => `/api/v1/posts/?${new URLSearchParams(params).toString()}`;
     const scenarios: Scenario[] = [
       { name: 'browse page 1', url: q({ limit: '9' }) },
@@ -238,6 +265,23 @@ async function main(): Promise<void> {
       { name: 'search handle "@user_42"', url: q({ search: '@user_42', limit: '9' }) },
       { name: 'deep page skip=990', url: q({ skip: '990', limit: '9' }) },
       { name: 'signed-in browse', url: q({ limit: '9' }), headers: { authorization: `Bearer ${token}` } },
+      { name: 'search category word "Diaries"', url: q({ search: 'Diaries', limit: '9' }) },
+      {
+        name: `reader (${UNLOCKS} unlocks) "${COMMON_WORD}"`,
+        url: q({ search: COMMON_WORD, limit: '9' }),
+        headers: asReader,
+      },
+      {
+        name: `reader (${UNLOCKS} unlocks) "${RARE_WORD}"`,
+        url: q({ search: RARE_WORD, limit: '9' }),
+        headers: asReader,
+      },
+      {
+        name: `reader (${UNLOCKS} unlocks) "${ABSENT_WORD}"`,
+        url: q({ search: ABSENT_WORD, limit: '9' }),
+        headers: asReader,
+      },
+      { name: `admin "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }), headers: asAdmin },
     ];
     const baseline: Scenario = { name: 'baseline GET /api/health', url: '/api/health' };
 

@@ -46,11 +46,8 @@ const PAGE_SIZE = 9;
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
-/** '@jane' → '@j•••', as the server masks a locked tea's handle. */
-const masked = (handle: string): string => {
-  const chars = Array.from(handle.slice(1));
-  return `@${chars[0] ?? ''}${'•'.repeat(Math.max(3, chars.length - 1))}`;
-};
+/** '@jane' → '@j•••••', as the server masks a locked tea's handle: a fixed mask, whatever its length. */
+const masked = (handle: string): string => `@${Array.from(handle.slice(1))[0] ?? ''}•••••`;
 
 /**
  * A tea whose content runs past the 150-character preview (and stays under the 300 where the

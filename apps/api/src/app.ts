@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: createRateLimits({
       prefix: config.keyPrefix,
       redis,
-      points: { registerPerIp: config.signupLimitPerHour },
+      points: { registerPerIp: config.signupLimitPerHour, searchPerIp: config.searchLimitPerMinute },
     }),
     tokens: createTokenSigner(secret),
     images: createDiskStorage(join(config.dataDir, 'uploads')),

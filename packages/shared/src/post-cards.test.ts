@@ -7,9 +7,11 @@ describe('locked previews', () => {
     expect(lockedPreview('Short and whole.')).toBe('Short and whole.');
   });
 
-  it('masks a handle after its first character, never revealing fewer than three bullets', () => {
-    expect(maskHandle('@jane_doe')).toBe('@j•••••••');
-    expect(maskHandle('@ab')).toBe('@a•••');
+  it('masks a handle after its first character with five bullets, whatever its length', () => {
+    expect(maskHandle('@jane_doe')).toBe('@j•••••');
+    expect(maskHandle('@ab')).toBe('@a•••••');
+    expect(maskHandle('@a_very_long_handle_of_thirty')).toBe('@a•••••');
+    expect(maskHandle('noat')).toBe('@n•••••');
   });
 });
 

@@ -15,6 +15,7 @@ export const POST_CARD_MESSAGES = {
   potRejected: 'Rejected teas cannot be emptied.',
   potUnlocked: 'Someone has already unlocked this tea, so it can no longer be emptied.',
   pageTooFar: 'Page is too far. Narrow your search or filters.',
+  searchTooMany: 'Too many searches. Please wait a minute, or sign in to keep searching.',
   refundReason: (title: string) => `Refund: "${title}" was removed`,
 } as const;
 
@@ -22,11 +23,13 @@ export const POST_CARD_MESSAGES = {
 export const lockedPreview = (content: string): string =>
   content.length >= LOCKED_PREVIEW_CHARS ? `${content.trimEnd()}…` : content;
 
-/** '@jane' → '@j•••': the first character, then one bullet per hidden character (at least 3). */
+/** Bullets after the first character of a masked handle: always this many, whatever its length. */
+export const MASKED_HANDLE_BULLETS = 5;
+
+/** '@jane' → '@j•••••': the first character, then a fixed mask that does not tell the length. */
 export function maskHandle(handle: string): string {
-  const chars = Array.from(handle.startsWith('@') ? handle.slice(1) : handle);
-  const [first = ''] = chars;
-  return `@${first}${'•'.repeat(Math.max(3, chars.length - 1))}`;
+  const [first = ''] = Array.from(handle.startsWith('@') ? handle.slice(1) : handle);
+  return `@${first}${'•'.repeat(MASKED_HANDLE_BULLETS)}`;
 }
 
 /** The web's query string sends empty parameters now and then; empty means "not given". */

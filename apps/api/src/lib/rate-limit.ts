@@ -21,6 +21,8 @@ export const RATE_LIMIT_RULES = {
   takedownLookupPerIp: { points: 20, duration: 3600 },
   /** Each checkout opens a provider session and a pending purchase: 10 per user per 10 minutes. */
   checkoutPerUser: { points: 10, duration: 600 },
+  /** Anonymous searches per address per minute: whole-handle guesses stay slow (issue 10, item 1). */
+  searchPerIp: { points: 60, duration: 60 },
 } as const;
 
 export type RuleName = keyof typeof RATE_LIMIT_RULES;

@@ -74,7 +74,7 @@ describe('a reader who has not unlocked sees 150 characters and a masked handle,
     expect(detail).toMatchObject({
       content: HEAD,
       is_locked: true,
-      tagged_handle: '@s•••••••••••',
+      tagged_handle: '@s•••••',
       evidence_link: null,
     });
     expect(detail.unlock_count).toBeNull();
@@ -98,10 +98,10 @@ describe('a reader who has not unlocked sees 150 characters and a masked handle,
 });
 
 describe('maskHandle', () => {
-  it('keeps the first character and hides the rest, with at least three bullets', () => {
-    expect(maskHandle('@jane')).toBe('@j•••');
-    expect(maskHandle('@jo')).toBe('@j•••');
-    expect(maskHandle('@secretsource')).toBe('@s•••••••••••');
-    expect(maskHandle('noat')).toBe('@n•••');
+  it('keeps the first character and hides the rest behind a fixed mask that does not tell the length', () => {
+    expect(maskHandle('@jane')).toBe('@j•••••');
+    expect(maskHandle('@jo')).toBe('@j•••••');
+    expect(maskHandle('@secretsource')).toBe('@s•••••');
+    expect(maskHandle('noat')).toBe('@n•••••');
   });
 });

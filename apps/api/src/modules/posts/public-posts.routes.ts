@@ -33,7 +33,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: postCardListSchema },
     },
     onRequest: root.optionalAuth,
-    handler: async (request) => listPublicPosts(ctx, request.user, request.query),
+    handler: async (request) => listPublicPosts(ctx, request.user, request.query, request.ip),
   });
 
   app.get('/:id', {

@@ -1,4 +1,4 @@
-import { MESSAGES, type PostCardList, type PostDetail, type PostListQuery } from '@kettle/shared';
+import { MESSAGES, POST_CARD_MESSAGES, type PostCardList, type PostDetail, type PostListQuery } from '@kettle/shared';
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
@@ -6,13 +6,23 @@ import { notFound } from '../../lib/app-error.js';
 import { loadReadContext, presentPostDetail, toPostCard } from './public-posts.presenter.js';
 import { findPost, isPostId } from './posts.repository.js';
 import { canSee, type Viewer } from './reading.policy.js';
-import { countMatches, publicListWhere } from './search.js';
+import { countMatches, publicListWhere, searchScope } from './search.js';
 
 export const postNotFound = () => notFound(MESSAGES.notFound.post);
 
-/** GET /posts/: approved posts, newest first, one page with its total. */
-export async function listPublicPosts(ctx: AppContext, viewer: Viewer, query: PostListQuery): Promise<PostCardList> {
-  const where = publicListWhere(query);
+/**
+ * GET /posts/: approved posts, newest first, one page with its total. A visitor's searches are
+ * limited per address, so guessing whole handles stays slow; signed-in searches are not.
+ */
+export async function listPublicPosts(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: PostListQuery,
+  ip: string,
+): Promise<PostCardList> {
+  if (query.search && !viewer) await ctx.limits.hit('searchPerIp', ip, POST_CARD_MESSAGES.searchTooMany);
+  const scope = query.search ? await searchScope(ctx.db, viewer, query.search) : null;
+  const where = publicListWhere(query, scope);
   const [rows, total] = await Promise.all([
     ctx.db
       .select()

@@ -1,20 +1,110 @@
 import { SEARCH_COUNT_CAP, type PostListQuery } from '@kettle/shared';
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, postCounts, posts, states } from '../../db/schema.js';
+import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
+import type { Viewer } from './reading.policy.js';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Every branch is served by a pg_trgm GIN index (migration 0002): ILIKE on title and content,
- * LIKE on lower(tagged_handle). A leading '@' searches handles only.
+ * What a search may read beyond what every reader sees (title, 150-character preview, category,
+ * state, a whole handle). Content and handle fragments only of posts this reader can open, so the
+ * result set never answers a question about hidden text (issue 10, item 1).
+ */
+export type SearchScope = {
+  /** Admins read every post in full. */
+  everything: boolean;
+  /** The reader's own posts; null for a visitor. */
+  authorId: string | null;
+  /** Posts the reader unlocked: few, so the content branch stays an index probe by id. */
+  unlockedIds: string[];
+  /** Categories and states the term names, resolved beforehand (two small tables). */
+  categoryIds: string[];
+  stateIds: string[];
+};
+
+/**
+ * For lists whose every post the caller reads in full (their own posts, the admin desk): title,
+ * content and handle fragments. A leading '@' searches handles only.
  */
 export function searchCondition(term: string): SQL | undefined {
   const handle = sql`lower(${posts.taggedHandle}) like ${containsPattern(term.toLowerCase())}`;
   if (term.startsWith('@')) return handle;
   const pattern = containsPattern(term);
   return or(ilike(posts.title, pattern), ilike(posts.content, pattern), handle);
+}
+
+/** '@Jane', 'jane' → '@jane', the form the handle index holds; null when it cannot be a handle. */
+export function wholeHandle(term: string): string | null {
+  const bare = term.startsWith('@') ? term.slice(1) : term;
+  return /^[A-Za-z0-9_]+$/.test(bare) ? `@${bare.toLowerCase()}` : null;
+}
+
+const words = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** A category or state name matches when the term is one or more of its whole words ("Diaries"). */
+export function namesTerm(name: string, term: string): boolean {
+  const wanted = words(term);
+  return wanted !== '' && ` ${words(name)} `.includes(` ${wanted} `);
+}
+
+/** Served by btree indexes: lower(tagged_handle), category, state, the primary key, the author. */
+const inIds = (column: AnyPgColumn, ids: string[]) => (ids.length > 0 ? inArray(column, ids) : undefined);
+
+/**
+ * Every branch has its own index (pg_trgm GIN on title, preview, content and lower(tagged_handle);
+ * btrees for the rest), so the planner ORs bitmaps instead of scanning. A leading '@' searches
+ * handles only.
+ */
+export function readerSearchCondition(term: string, scope: SearchScope): SQL {
+  const handle = wholeHandle(term);
+  const handleIs = handle ? sql`lower(${posts.taggedHandle}) = ${handle}` : undefined;
+  const handleContains = sql`lower(${posts.taggedHandle}) like ${containsPattern(term.toLowerCase())}`;
+  const byHandle = term.startsWith('@');
+  const pattern = containsPattern(term);
+  const seen = byHandle
+    ? [handleIs]
+    : [
+        ilike(posts.title, pattern),
+        ilike(posts.preview, pattern),
+        inIds(posts.categoryId, scope.categoryIds),
+        inIds(posts.stateId, scope.stateIds),
+        handleIs,
+      ];
+  const opened = byHandle ? handleContains : or(ilike(posts.content, pattern), handleContains);
+  const open = scope.everything
+    ? [opened]
+    : [
+        scope.unlockedIds.length > 0 ? and(inArray(posts.id, scope.unlockedIds), opened) : undefined,
+        scope.authorId ? and(eq(posts.authorId, scope.authorId), opened) : undefined,
+      ];
+  // Nothing to match (a bare '@') matches nothing, never everything.
+  return or(...seen, ...open) ?? sql`false`;
+}
+
+/** The scope of one reader's search: two tiny reference reads and their unlock set. */
+export async function searchScope(db: DbOrTx, viewer: Viewer, term: string): Promise<SearchScope> {
+  const [categoryRows, stateRows, unlockRows] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories),
+    db.select({ id: states.id, name: states.name, code: states.code }).from(states),
+    viewer && !viewer.isAdmin
+      ? db.select({ id: postUnlocks.postId }).from(postUnlocks).where(eq(postUnlocks.userId, viewer.id))
+      : Promise.resolve([]),
+  ]);
+  const code = term.trim().toUpperCase();
+  return {
+    everything: viewer?.isAdmin ?? false,
+    authorId: viewer?.id ?? null,
+    unlockedIds: unlockRows.map((row) => row.id),
+    categoryIds: categoryRows.filter((row) => namesTerm(row.name, term)).map((row) => row.id),
+    stateIds: stateRows.filter((row) => row.code === code || namesTerm(row.name, term)).map((row) => row.id),
+  };
 }
 
 /** Names and codes resolve inside the statement: an unknown one simply matches nothing. */
@@ -26,13 +116,13 @@ const categoryNamed = (name: string) => inArray(posts.categoryId, categoryIdsNam
 const stateNamed = (nameOrCode: string) => inArray(posts.stateId, stateIdsNamed(nameOrCode));
 
 /** The public list: approved posts and the caller's filters. */
-export function publicListWhere(query: PostListQuery): SQL | undefined {
+export function publicListWhere(query: PostListQuery, scope: SearchScope | null): SQL | undefined {
   const filters: Array<SQL | undefined> = [eq(posts.status, 'approved')];
   if (query.category_id) filters.push(eq(posts.categoryId, query.category_id));
   if (query.state_id) filters.push(eq(posts.stateId, query.state_id));
   if (query.category) filters.push(categoryNamed(query.category));
   if (query.state) filters.push(stateNamed(query.state));
-  if (query.search) filters.push(searchCondition(query.search));
+  if (query.search && scope) filters.push(readerSearchCondition(query.search, scope));
   return and(...filters);
 }
 

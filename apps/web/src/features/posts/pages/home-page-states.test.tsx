@@ -8,7 +8,7 @@ import { listOf, makeCard, renderHome, stubPosts } from '../testing/posts-kit';
 afterEach(() => vi.unstubAllGlobals());
 
 const locked = () =>
-  makeCard({ title: 'Locked tea', content: 'B'.repeat(150), is_locked: true, tagged_handle: '@j•••' });
+  makeCard({ title: 'Locked tea', content: 'B'.repeat(150), is_locked: true, tagged_handle: '@j•••••' });
 
 const detail = (card: ReturnType<typeof makeCard>, patch: Partial<PostDetail> = {}): PostDetail => ({
   ...card,

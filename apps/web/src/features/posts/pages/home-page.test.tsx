@@ -29,7 +29,7 @@ describe('HomePage', () => {
     const preview = within(card).getByText(`${PREVIEW}…`);
     expect(preview).toHaveAttribute('data-locked', 'true');
     expect(preview.className).toMatch(/blur/);
-    expect(within(card).getByText('@j•••')).toBeInTheDocument();
+    expect(within(card).getByText('@j•••••')).toBeInTheDocument();
     expect(within(card).getByText('55 coins')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Unlock for 55 coins' })).toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: /View Full/ })).not.toBeInTheDocument();

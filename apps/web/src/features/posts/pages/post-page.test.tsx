@@ -34,7 +34,7 @@ describe('PostPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Locked tea' })).toBeInTheDocument();
     expect(screen.getByTestId('locked-preview')).toHaveTextContent(`${PREVIEW}…`);
-    expect(screen.getByText('j•••')).toBeInTheDocument();
+    expect(screen.getByText('j•••••')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This tea is locked' })).toBeInTheDocument();
     expect(screen.getByText('55 Tea Coins')).toBeInTheDocument();
 
