@@ -29,6 +29,12 @@ const envSchema = z
     SEED_DEMO_USERS: bool.optional(),
     TRUST_PROXY: bool.default(false),
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    UPLOAD_BYTES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
+    UPLOAD_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(REALTIME_HEARTBEAT_MS),
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(REALTIME_MAX_STREAMS_PER_USER),
@@ -100,6 +106,8 @@ export type Config = {
   trustProxy: boolean;
   /** Sign-ups allowed per IP per hour. */
   signupLimitPerHour: number;
+  /** Image bytes one user may send per minute, and GET /uploads/* per address per minute. */
+  uploadLimits: { bytesPerUserPerMinute: number; readsPerIpPerMinute: number };
   logLevel: string;
   /** Prefix for shared-store keys (rate limits, pub/sub topics), so test runs sharing one Redis never collide. */
   keyPrefix: string;
@@ -159,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoUsers: e.SEED_DEMO_USERS ?? (!isProduction && !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    uploadLimits: { bytesPerUserPerMinute: e.UPLOAD_BYTES_PER_MINUTE, readsPerIpPerMinute: e.UPLOAD_READS_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER },
