@@ -48,6 +48,7 @@ import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
+import { startSweeps } from './sweeps/schedule.js';
 
 export type BuildOptions = {
   config: Config;
@@ -61,6 +62,8 @@ export type BuildOptions = {
   serveWeb?: boolean;
   /** A realtime bus owned by the caller (tests joining two apps); not closed with the app. */
   bus?: Bus;
+  /** Run the periodic sweeps (default true); tests that drive a sweep themselves turn them off. */
+  sweeps?: boolean;
 };
 
 const MAIL_RETRY_MS = 30_000;
@@ -110,7 +113,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: createRateLimits({
       prefix: config.keyPrefix,
       redis,
-      points: { registerPerIp: config.signupLimitPerHour, searchPerIp: config.searchLimitPerMinute },
+      points: {
+        registerPerIp: config.signupLimitPerHour,
+        searchPerIp: config.searchLimitPerMinute,
+        uploadBytesPerUser: config.uploadLimits.bytesPerUserPerMinute,
+        uploadReadsPerIp: config.uploadLimits.readsPerIpPerMinute,
+      },
     }),
     tokens: createTokenSigner(secret),
     images: createDiskStorage(join(config.dataDir, 'uploads')),
@@ -124,8 +132,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ctx.mailer.retryPending().catch((err: unknown) => app.log.warn({ err }, 'mail retry round failed'));
   }, MAIL_RETRY_MS);
   retryTimer.unref();
+  const stopSweeps = options.sweeps === false ? async () => undefined : startSweeps(ctx, app.log);
   app.addHook('onClose', async () => {
     clearInterval(retryTimer);
+    await stopSweeps();
     await ctx.mailer.flush();
     if (!options.bus) await ctx.bus.close();
     if (redis) await redis.quit().catch(() => undefined);

@@ -30,6 +30,12 @@ const envSchema = z
     TRUST_PROXY: bool.default(false),
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     SEARCH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    UPLOAD_BYTES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
+    UPLOAD_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(REALTIME_HEARTBEAT_MS),
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(REALTIME_MAX_STREAMS_PER_USER),
@@ -103,6 +109,8 @@ export type Config = {
   signupLimitPerHour: number;
   /** Anonymous searches allowed per IP per minute (signed-in searches are not limited by it). */
   searchLimitPerMinute: number;
+  /** Image bytes one user may send per minute, and GET /uploads/* per address per minute. */
+  uploadLimits: { bytesPerUserPerMinute: number; readsPerIpPerMinute: number };
   logLevel: string;
   /** Prefix for shared-store keys (rate limits, pub/sub topics), so test runs sharing one Redis never collide. */
   keyPrefix: string;
@@ -163,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     searchLimitPerMinute: e.SEARCH_LIMIT_PER_MINUTE,
+    uploadLimits: { bytesPerUserPerMinute: e.UPLOAD_BYTES_PER_MINUTE, readsPerIpPerMinute: e.UPLOAD_READS_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER },

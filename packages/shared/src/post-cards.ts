@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { POST_STATUS_VALUES, postImageSchema } from './posts.js';
+import { LOCKED_IMAGES_NOTE, POST_STATUS_VALUES, postImageSchema } from './posts.js';
 
 /** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
 export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
@@ -50,13 +50,16 @@ export const postListQuerySchema = z.object({
 export type PostListQuery = z.output<typeof postListQuerySchema>;
 export type PostListParams = z.input<typeof postListQuerySchema>;
 
-/** Spec §3 'Post, public card'. For a locked card: 150 characters of content and a masked handle. */
+/**
+ * Spec §3 'Post, public card'. For a locked card: 150 characters of content, a masked handle and
+ * blurred image previews.
+ */
 export const postCardSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   content: z.string(),
   is_locked: z.boolean(),
-  image_urls: z.array(z.string()),
+  image_urls: z.array(z.string()).describe(LOCKED_IMAGES_NOTE),
   created_at: z.string(),
   unlock_price: z.number().int(),
   is_unlocked_by_user: z.boolean(),
@@ -77,7 +80,7 @@ export const postDetailSchema = postCardSchema.extend({
   category_id: z.uuid(),
   state_id: z.uuid(),
   updated_at: z.string(),
-  images: z.array(postImageSchema),
+  images: z.array(postImageSchema).describe(LOCKED_IMAGES_NOTE),
   evidence_link: z.string().nullable(),
   /** For the author and admins; null for everyone else. */
   unlock_count: z.number().int().nullable(),

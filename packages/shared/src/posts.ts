@@ -27,6 +27,8 @@ export const POST_MESSAGES = {
   updated: 'Post updated successfully!',
   deleted: 'Post deleted successfully!',
   handleLimit: 'You can submit at most 3 teas about the same handle per day. Try again tomorrow.',
+  uploadBudget: 'You have uploaded too many images in the last minute. Please wait a minute and try again.',
+  imageRequests: 'Too many image requests. Please wait a minute and try again.',
   reversalOwnPost: 'You cannot submit a reversal to your own post.',
   reversalExists: 'This post already has a reversal.',
   reversalOriginalMissing: 'The original post was not found.',
@@ -126,6 +128,13 @@ export const ALLOWED_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
 };
 
 export const postImageSchema = z.object({ id: z.uuid(), image_url: z.string() });
+export type PostImage = z.infer<typeof postImageSchema>;
+
+/** Decisions 'Privacy': what a reader who has not unlocked a post gets of its photos. */
+export const IMAGE_PREVIEW_MAX_SIDE = 64;
+export const LOCKED_IMAGES_NOTE =
+  `While is_locked is true these are blurred previews at most ${IMAGE_PREVIEW_MAX_SIDE} px on the long side ` +
+  '(show them scaled up and blurred); otherwise the full images, through signed links that expire within the hour.';
 
 /** A post as its author and admins see it (full content and handle). */
 export const ownPostSchema = z.object({

@@ -281,7 +281,12 @@ export const postImages = pgTable(
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('post_images_key').on(t.storageKey), index('post_images_post_idx').on(t.postId, t.position)],
+  (t) => [
+    uniqueIndex('post_images_key').on(t.storageKey),
+    // /uploads and the orphan sweep find a preview's row by its key.
+    uniqueIndex('post_images_preview_key').on(t.previewKey),
+    index('post_images_post_idx').on(t.postId, t.position),
+  ],
 );
 
 /** In-app notices (post published or rejected, report outcomes), newest first per user. */

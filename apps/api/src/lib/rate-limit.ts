@@ -23,6 +23,10 @@ export const RATE_LIMIT_RULES = {
   checkoutPerUser: { points: 10, duration: 600 },
   /** Anonymous searches per address per minute: whole-handle guesses stay slow (issue 10, item 1). */
   searchPerIp: { points: 60, duration: 60 },
+  /** Bytes of images a user may send per minute, counted before any is decoded (free work before payment). */
+  uploadBytesPerUser: { points: 50 * 1024 * 1024, duration: 60 },
+  /** GET /uploads/* per address: previews are public, and every file read costs a disk read. */
+  uploadReadsPerIp: { points: 600, duration: 60 },
 } as const;
 
 export type RuleName = keyof typeof RATE_LIMIT_RULES;
@@ -30,6 +34,8 @@ export type RuleName = keyof typeof RATE_LIMIT_RULES;
 export type RateLimits = {
   /** Counts one hit; throws 429 when the budget is spent. */
   hit: (rule: RuleName, key: string, detail?: string) => Promise<void>;
+  /** Counts `points` at once (bytes for the upload budget); throws 429 once the budget is overspent. */
+  spend: (rule: RuleName, key: string, points: number, detail?: string) => Promise<void>;
   /** Throws 429 if the budget is already spent, without counting (login checks before verifying). */
   assertAvailable: (rule: RuleName, key: string, detail?: string) => Promise<void>;
   reset: (rule: RuleName, key: string) => Promise<void>;
@@ -61,16 +67,19 @@ export function createRateLimits(options: {
     return found;
   };
 
+  const spend = async (rule: RuleName, key: string, points: number, detail: string = DEFAULT_DETAIL) => {
+    try {
+      await limiter(rule).consume(key, points);
+    } catch (error) {
+      // A store failure is not a limit: it propagates and the request fails closed.
+      if (error instanceof RateLimiterRes) throw tooManyRequests(detail, error.msBeforeNext / 1000);
+      throw error;
+    }
+  };
+
   return {
-    hit: async (rule, key, detail = DEFAULT_DETAIL) => {
-      try {
-        await limiter(rule).consume(key);
-      } catch (error) {
-        // A store failure is not a limit: it propagates and the request fails closed.
-        if (error instanceof RateLimiterRes) throw tooManyRequests(detail, error.msBeforeNext / 1000);
-        throw error;
-      }
-    },
+    hit: (rule, key, detail) => spend(rule, key, 1, detail),
+    spend,
     assertAvailable: async (rule, key, detail = DEFAULT_DETAIL) => {
       const state = await limiter(rule).get(key);
       if (state && state.consumedPoints >= budget(rule)) {

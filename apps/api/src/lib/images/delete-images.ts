@@ -5,13 +5,17 @@ import type { ImageStorage } from './storage.js';
 
 export type RemovalResult = { removed: number; failed: string[] };
 
-/** The storage keys of a post's images, read before a delete cascades their rows away. */
+/** Every file of the given image rows: the full image and its preview. */
+export const fileKeysOf = (rows: ReadonlyArray<{ storageKey: string; previewKey: string | null }>): string[] =>
+  rows.flatMap((row) => (row.previewKey ? [row.storageKey, row.previewKey] : [row.storageKey]));
+
+/** The files of a post's images (full and preview), read before a delete cascades their rows away. */
 export async function postImageKeys(db: DbOrTx, postId: string): Promise<string[]> {
   const rows = await db
-    .select({ storageKey: postImages.storageKey })
+    .select({ storageKey: postImages.storageKey, previewKey: postImages.previewKey })
     .from(postImages)
     .where(eq(postImages.postId, postId));
-  return rows.map((row) => row.storageKey);
+  return fileKeysOf(rows);
 }
 
 /**
@@ -26,14 +30,10 @@ export async function removeImageFiles(images: ImageStorage, keys: readonly stri
 }
 
 /**
- * Removes a post's image files from storage, so a rejected or deleted post's images stop being
- * served (reliability Z4). Only the files: rows stay for a rejected post and go with a deleted
- * post by cascade.
- *
- * Reject: call after the status change commits. Delete: the rows vanish with the post, so either
- * call this before deleting, or read `postImageKeys` inside the delete's transaction and call
- * `removeImageFiles` once it has committed (no files lost if the delete rolls back). Never throws
- * for a missing file.
+ * Removes a post's image files from storage, so a deleted post's images stop being served
+ * (reliability Z4). Only the files: the rows go with the post by cascade. Either call this before
+ * deleting, or read `postImageKeys` inside the delete's transaction and call `removeImageFiles`
+ * once it has committed (no files lost if the delete rolls back). Never throws for a missing file.
  */
 export async function deletePostImages(
   ctx: { db: DbOrTx; images: ImageStorage },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newStorageKey } from './process-image.js';
-import { imageUrl, SIGNED_URL_TTL_SECONDS, verifyImageSignature } from './image-urls.js';
+import { imageUrl, SIGNED_URL_BUCKET_SECONDS, SIGNED_URL_TTL_SECONDS, verifyImageSignature } from './image-urls.js';
 
 const SECRET = 'test-secret-0123456789abcdef';
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -20,7 +20,19 @@ function parse(url: string): { key: string; exp: string | undefined; sig: string
 describe('imageUrl', () => {
   const key = newStorageKey();
 
-  it('gives approved images a plain, unsigned path', () => {
+  it('mints the same link within a quarter hour, so the browser cache can serve it, and never lives past an hour', () => {
+    const first = imageUrl(SECRET, key, { public: false }, at(60));
+    expect(imageUrl(SECRET, key, { public: false }, at(14 * 60))).toBe(first);
+    expect(imageUrl(SECRET, key, { public: false }, at(15 * 60))).not.toBe(first);
+    for (const offset of [0, 60, 899, 900, 1799]) {
+      const exp = Number(parse(imageUrl(SECRET, key, { public: false }, at(offset))).exp);
+      const lives = exp - Math.floor(at(offset).getTime() / 1000);
+      expect(lives).toBeGreaterThan(SIGNED_URL_TTL_SECONDS - SIGNED_URL_BUCKET_SECONDS);
+      expect(lives).toBeLessThanOrEqual(SIGNED_URL_TTL_SECONDS);
+    }
+  });
+
+  it('gives public previews a plain, unsigned path', () => {
     expect(imageUrl(SECRET, key, { public: true }, NOW)).toBe(`/uploads/${key}.webp`);
   });
 

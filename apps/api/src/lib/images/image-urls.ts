@@ -1,10 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How long a signed link to an unpublished post's image works. */
+/** How long a signed image link works at most (full images always; previews of unpublished posts). */
 export const SIGNED_URL_TTL_SECONDS = 3600;
 
 /**
- * imageUrl always sets exp = now + TTL, so an `exp` further ahead than that (plus a little clock
+ * Links minted within the same quarter hour carry the same expiry, so they are the same URL and
+ * the browser's cache serves them across page loads; each still lives 45 to 60 minutes.
+ */
+export const SIGNED_URL_BUCKET_SECONDS = 900;
+
+/**
+ * imageUrl never sets exp past now + TTL, so an `exp` further ahead than that (plus a little clock
  * skew between instances) was not minted by us; refusing it means no link can live for ever.
  */
 const MAX_CLOCK_SKEW_SECONDS = 60;
@@ -19,16 +25,23 @@ function sign(secret: string, key: string, exp: number): string {
   return createHmac('sha256', secret).update(`image:${key}:${exp}`).digest('base64url');
 }
 
+/** When a link minted now expires: the start of the current bucket plus the TTL. */
+export function signedUrlExpiry(now: Date = new Date()): number {
+  const seconds = nowSeconds(now);
+  return seconds - (seconds % SIGNED_URL_BUCKET_SECONDS) + SIGNED_URL_TTL_SECONDS;
+}
+
 /**
- * The address of a stored image. Approved posts' images are public and cacheable for ever
- * (their keys are random and never reused). Anything else must only reach the author and admins
- * (reliability Z4), but an <img> tag cannot send a bearer token, so the URL itself carries a
- * short-lived HMAC instead — hand it out only in responses the caller is authorised to see.
+ * The address of a stored file. Only previews of approved posts are public (cacheable for ever:
+ * keys are random and never reused). Full images, and anything of an unpublished post, reach
+ * only those allowed to see them (decisions 'Privacy'), but an <img> tag cannot send a bearer
+ * token, so the URL itself carries a short-lived HMAC instead: hand it out only in responses the
+ * caller is authorised to see.
  */
 export function imageUrl(secret: string, key: string, access: { public: boolean }, now: Date = new Date()): string {
   const path = `/uploads/${key}.webp`;
   if (access.public) return path;
-  const exp = nowSeconds(now) + SIGNED_URL_TTL_SECONDS;
+  const exp = signedUrlExpiry(now);
   return `${path}?exp=${exp}&sig=${sign(secret, key, exp)}`;
 }
 

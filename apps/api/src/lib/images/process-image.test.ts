@@ -191,6 +191,17 @@ describe('processImage: the type comes from the bytes (U1)', () => {
   });
 });
 
+describe('processImage: the blurred preview (decisions Privacy)', () => {
+  it('is a clean WebP at most 64 px on the long side, and never enlarged', async () => {
+    const wide = await processImage(await solid(3000, 1000).png().toBuffer());
+    const meta = await sharp(wide.preview).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 21]);
+    await expectClean(wide.preview);
+    const tiny = await sharp((await processImage(await solid(30, 20).jpeg().toBuffer())).preview).metadata();
+    expect([tiny.width, tiny.height]).toEqual([30, 20]);
+  });
+});
+
 describe('newStorageKey', () => {
   it('is 192 random bits in base64url and never repeats', () => {
     const keys = new Set(Array.from({ length: 1000 }, () => newStorageKey()));

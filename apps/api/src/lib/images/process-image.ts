@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { POST_MESSAGES } from '@kettle/shared';
+import { IMAGE_PREVIEW_MAX_SIDE, POST_MESSAGES } from '@kettle/shared';
 import sharp from 'sharp';
 import { AppError } from '../app-error.js';
 
-export type ProcessedImage = { data: Buffer; width: number; height: number };
+/** The re-encoded image, and the blurred preview that is all a reader who has not unlocked receives. */
+export type ProcessedImage = { data: Buffer; width: number; height: number; preview: Buffer };
 
 export const IMAGE_ERROR_CODES = { unsupported: 'UNSUPPORTED_IMAGE', tooLarge: 'IMAGE_TOO_LARGE' } as const;
 export const IMAGE_TOO_LARGE_MESSAGE = 'This image is too large to process.';
@@ -12,6 +13,11 @@ export const IMAGE_TOO_LARGE_MESSAGE = 'This image is too large to process.';
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_OUTPUT_SIDE = 2048;
 const WEBP_QUALITY = 82;
+/**
+ * Blurred on the server too, so the preview file itself (saved, or viewed without the page's
+ * CSS) shows shapes and colours, not a face or a name.
+ */
+const PREVIEW_BLUR_SIGMA = 1.5;
 /** A backstop against pathological files that pass the pixel limit but still decode slowly. */
 const PROCESS_TIMEOUT_SECONDS = 15;
 
@@ -73,10 +79,22 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .webp({ quality: WEBP_QUALITY })
       .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    return { data, width: info.width, height: info.height, preview: await makePreview(data) };
   } catch (err) {
     throw classify(err);
   }
+}
+
+/**
+ * The preview of an already processed image (its WebP bytes): also what the start-up backfill
+ * runs on images stored before previews existed.
+ */
+export async function makePreview(processed: Buffer): Promise<Buffer> {
+  return sharp(processed, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: IMAGE_PREVIEW_MAX_SIDE, height: IMAGE_PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .blur(PREVIEW_BLUR_SIGMA)
+    .webp({ quality: 50 })
+    .toBuffer();
 }
 
 /** 192 random bits, base64url: unguessable, and unrelated to the file name, the user or the post (U5). */

@@ -83,7 +83,8 @@ describe('DELETE /api/v1/posts/{id}/empty-pot', () => {
     expect(created.statusCode).toBe(201);
     const post = created.json<OwnPost>();
     const before = uploadedFiles(app).length;
-    expect(before).toBeGreaterThanOrEqual(2);
+    // Two photos, each a full image and its blurred preview.
+    expect(before).toBeGreaterThanOrEqual(4);
     // Still pending: nobody can unlock it, and its author may empty it all the same.
     expect((await unlock(app, author.auth, post.id)).statusCode).toBe(404);
 
@@ -94,7 +95,7 @@ describe('DELETE /api/v1/posts/{id}/empty-pot', () => {
       coin_balance: 10,
     });
     expect(await exists(post.id)).toBe(false);
-    expect(uploadedFiles(app)).toHaveLength(before - 2);
+    expect(uploadedFiles(app)).toHaveLength(before - 4);
     const ledger = await ledgerOf(app, author.user.id);
     expect(ledger.find((row) => row.kind === 'empty_pot')).toMatchObject({ delta: -25, referenceId: post.id });
     expect((await auditOf(app, post.id)).map((row) => row.action)).toContain('post.empty_pot');

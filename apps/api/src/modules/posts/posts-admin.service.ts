@@ -10,7 +10,7 @@ import {
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { postImages, posts } from '../../db/schema.js';
+import { posts } from '../../db/schema.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../lib/app-error.js';
 import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -62,12 +62,15 @@ type Change = Partial<Pick<PostRow, 'title' | 'content' | 'categoryId' | 'stateI
   reason?: string | null;
 };
 
-/** The columns a status change sets: approve publishes, reject keeps the reason, pending clears both. */
+/**
+ * The columns a status change sets: approve publishes, reject keeps the reason and starts the
+ * appeal window (its photos are swept 30 days after `rejectedAt`), pending clears them all.
+ */
 function statusColumns(before: PostRow, status: PostStatus, reason: string | null | undefined) {
   if (status === before.status) return {};
-  if (status === 'approved') return { status, publishedAt: new Date(), rejectionReason: null };
-  if (status === 'rejected') return { status, rejectionReason: reason ?? null };
-  return { status, publishedAt: null, rejectionReason: null };
+  if (status === 'approved') return { status, publishedAt: new Date(), rejectionReason: null, rejectedAt: null };
+  if (status === 'rejected') return { status, rejectionReason: reason ?? null, rejectedAt: new Date() };
+  return { status, publishedAt: null, rejectionReason: null, rejectedAt: null };
 }
 
 const AUDITED: ReadonlyArray<[keyof PostRow, string]> = [
@@ -91,7 +94,7 @@ function diff(before: PostRow, after: PostRow) {
   return changed;
 }
 
-type Decision = { before: PostRow; after: PostRow; imageKeys: string[] };
+type Decision = { before: PostRow; after: PostRow };
 
 /** Applies a change to a locked post, records it and, when the status moved, tells the author in the app. */
 async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Change, action: string): Promise<Decision> {
@@ -106,15 +109,14 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   const statusMoved = after.status !== before.status;
   // Readers who paid for a post that is taken down get their coins back (decisions.md, Coins).
   if (statusMoved && after.status === 'rejected') await refundUnlocks(tx, before);
-  // A rejected post's files are deleted (decisions.md, Privacy); its image rows go with them.
-  const imageKeys = statusMoved && after.status === 'rejected' ? await postImageKeys(tx, id) : [];
-  if (imageKeys.length > 0) await tx.delete(postImages).where(eq(postImages.postId, id));
+  // A rejected post keeps its photos through the appeal window, so a re-approval republishes
+  // them; the rejected-photos sweep removes them after it (sweeps/rejected-photos.ts).
   if (statusMoved) await noticeInApp(tx, after);
   await recordAudit(tx, { actorId: actor.id, action, targetType: 'post', targetId: id, data: diff(before, after) });
-  return { before, after, imageKeys };
+  return { before, after };
 }
 
-/** Runs a change, then (after commit) removes files and mails the author. */
+/** Runs a change, then (after commit) mails the author. */
 async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<OwnPost> {
   let decision: Decision;
   try {
@@ -123,8 +125,7 @@ async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Pro
     if (repo.isLiveReversalViolation(error)) throw conflict(POST_MESSAGES.reversalExists);
     throw error;
   }
-  const { before, after, imageKeys } = decision;
-  await removeImageFiles(ctx.images, imageKeys);
+  const { before, after } = decision;
   if (after.status !== before.status) await noticeByMail(ctx, after);
   return presentOwnPost(ctx.db, after, ctx.secret);
 }

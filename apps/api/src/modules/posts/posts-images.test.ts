@@ -53,8 +53,11 @@ describe('POST /api/v1/posts/ (multipart)', () => {
       [0, 40, 30],
       [1, 32, 24],
     ]);
-    expect(uploadedFiles(app)).toHaveLength(before + 2);
-    expect(uploadedFiles(app)).toEqual(expect.arrayContaining(rows.map((r) => `${r.storageKey}.webp`)));
+    // Each photo is stored twice: the full image and its blurred preview.
+    expect(uploadedFiles(app)).toHaveLength(before + 4);
+    expect(uploadedFiles(app)).toEqual(
+      expect.arrayContaining(rows.flatMap((r) => [`${r.storageKey}.webp`, `${r.previewKey}.webp`])),
+    );
     expect(post.images.map((i) => i.id)).toEqual(rows.map((r) => r.id));
     expect(post.image_urls).toEqual(post.images.map((i) => i.image_url));
     post.image_urls.forEach((url, i) => {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXT } from '@kettle/shared';
+import { NOTIFICATION_TEXT, type PostDetail } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -34,10 +34,11 @@ async function submittedWithImages() {
   const res = await submitMultipart(app, author.auth, teaBody(ref), [await pngFile(), await pngFile(20, 20)]);
   expect(res.statusCode).toBe(201);
   const post = postOf(res);
-  const keys = (await app.ctx.db.select().from(postImages).where(eq(postImages.postId, post.id))).map(
-    (row) => `${row.storageKey}.webp`,
-  );
-  expect(keys).toHaveLength(2);
+  const keys = (await app.ctx.db.select().from(postImages).where(eq(postImages.postId, post.id))).flatMap((row) => [
+    `${row.storageKey}.webp`,
+    `${row.previewKey}.webp`,
+  ]);
+  expect(keys).toHaveLength(4);
   expect(uploadedFiles(app)).toEqual(expect.arrayContaining(keys));
   return { author, post, keys };
 }
@@ -48,13 +49,13 @@ const noticesOf = (userId: string) => app.ctx.db.select().from(notifications).wh
 const rowOf = async (id: string) => (await app.ctx.db.select().from(posts).where(eq(posts.id, id)))[0];
 
 describe('approving and rejecting', () => {
-  it('approve publishes, makes image URLs public, notifies and mails the author', async () => {
+  it('approve publishes, keeps full image URLs signed, notifies and mails the author', async () => {
     const { author, post } = await submittedWithImages();
     const res = await moderate(post.id, { status: 'approved' });
     expect(res.statusCode).toBe(200);
     const approved = postOf(res);
     expect(approved.status).toBe('approved');
-    approved.image_urls.forEach((url) => expect(url).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/));
+    approved.image_urls.forEach((url) => expect(url).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.webp\?exp=\d+&sig=/));
     expect((await rowOf(post.id))?.publishedAt).toBeInstanceOf(Date);
 
     expect(await noticesOf(author.user.id)).toMatchObject([
@@ -72,18 +73,18 @@ describe('approving and rejecting', () => {
     expect(mail?.text).toContain(`http://kettle.test/posts/${post.id}`);
   });
 
-  it('reject stores the reason, deletes the image files and rows, notifies and mails the reason', async () => {
+  it('reject stores the reason and its date, keeps the photos (files and rows), notifies and mails the reason', async () => {
     const { author, post, keys } = await submittedWithImages();
     const res = await moderate(post.id, { status: 'rejected', reason: 'Names a private person' });
     expect(res.statusCode).toBe(200);
-    expect(postOf(res)).toMatchObject({
-      status: 'rejected',
-      rejection_reason: 'Names a private person',
-      images: [],
-      image_urls: [],
-    });
-    for (const key of keys) expect(uploadedFiles(app)).not.toContain(key);
-    expect(await app.ctx.db.select().from(postImages).where(eq(postImages.postId, post.id))).toHaveLength(0);
+    const rejected = postOf(res);
+    expect(rejected).toMatchObject({ status: 'rejected', rejection_reason: 'Names a private person' });
+    expect(rejected.images).toHaveLength(2);
+    expect(uploadedFiles(app)).toEqual(expect.arrayContaining(keys));
+    expect(await app.ctx.db.select().from(postImages).where(eq(postImages.postId, post.id))).toHaveLength(2);
+    expect((await rowOf(post.id))?.rejectedAt).toBeInstanceOf(Date);
+    // The author can still see them during the appeal window.
+    expect((await app.inject({ method: 'GET', url: rejected.image_urls[0] ?? '' })).statusCode).toBe(200);
 
     const [notice] = await noticesOf(author.user.id);
     expect(notice).toMatchObject({ kind: 'post_rejected', link: '/my-teas' });
@@ -103,13 +104,19 @@ describe('approving and rejecting', () => {
     });
   });
 
-  it('an approved post rejected later loses its files too; re-approval clears the reason', async () => {
+  it('an approved post rejected later keeps its photos; re-approval republishes them and clears reason and date', async () => {
     const { author, post, keys } = await submittedWithImages();
     expect((await moderate(post.id, { status: 'approved' })).statusCode).toBe(200);
     expect((await moderate(post.id, { status: 'rejected' })).statusCode).toBe(200);
-    for (const key of keys) expect(uploadedFiles(app)).not.toContain(key);
+    expect(uploadedFiles(app)).toEqual(expect.arrayContaining(keys));
     const again = await moderate(post.id, { status: 'approved' });
     expect(postOf(again)).toMatchObject({ status: 'approved', rejection_reason: null });
+    expect((await rowOf(post.id))?.rejectedAt).toBeNull();
+    const published = await app.inject({ method: 'GET', url: `${API}/posts/${post.id}` });
+    expect(published.json<PostDetail>().image_urls).toHaveLength(2);
+    for (const url of postOf(again).image_urls) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
     expect((await noticesOf(author.user.id)).map((n) => n.kind).sort()).toEqual([
       'post_approved',
       'post_approved',
@@ -117,7 +124,7 @@ describe('approving and rejecting', () => {
     ]);
   });
 
-  it('an admin edit that rejects deletes files and notifies; an edit that keeps the status does not', async () => {
+  it('an admin edit that rejects keeps files and notifies; an edit that keeps the status does not notify', async () => {
     const { author, post, keys } = await submittedWithImages();
     const kept = await moderate(post.id, { status: 'pending', unlock_price: 60 }, `/posts/admin/${post.id}`);
     expect(postOf(kept)).toMatchObject({ unlock_price: 60, status: 'pending' });
@@ -125,8 +132,10 @@ describe('approving and rejecting', () => {
     expect(uploadedFiles(app)).toEqual(expect.arrayContaining(keys));
 
     const res = await moderate(post.id, { status: 'rejected', reason: 'Off-topic' }, `/posts/admin/${post.id}`);
-    expect(postOf(res)).toMatchObject({ status: 'rejected', rejection_reason: 'Off-topic', images: [] });
-    for (const key of keys) expect(uploadedFiles(app)).not.toContain(key);
+    expect(postOf(res)).toMatchObject({ status: 'rejected', rejection_reason: 'Off-topic' });
+    expect(postOf(res).images).toHaveLength(2);
+    expect(uploadedFiles(app)).toEqual(expect.arrayContaining(keys));
+    expect((await rowOf(post.id))?.rejectedAt).toBeInstanceOf(Date);
     expect((await noticesOf(author.user.id)).map((n) => n.kind)).toEqual(['post_rejected']);
   });
 });

@@ -23,6 +23,3 @@ export const canReverse = (actor: Actor, original: PostFacts | undefined): boole
 
 /** The moderation routes follow spec §4; an admin edit may set any status . */
 export const canTransition = (from: PostStatus, to: PostStatus): boolean => ALLOWED_TRANSITIONS[from].includes(to);
-
-/** Whether the post's images are public files or signed, short-lived links. */
-export const imagesArePublic = (post: { status: PostStatus }): boolean => post.status === 'approved';

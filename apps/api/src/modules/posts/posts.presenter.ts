@@ -3,8 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, postImages, states, users } from '../../db/schema.js';
 import type { posts } from '../../db/schema.js';
-import { imageUrl } from '../../lib/images/image-urls.js';
-import { imagesArePublic } from './posts.policy.js';
+import { presentImages } from './post-images.presenter.js';
 
 export type PostRow = typeof posts.$inferSelect;
 type ImageRow = typeof postImages.$inferSelect;
@@ -68,11 +67,8 @@ function required<T>(value: T | undefined, what: string): T {
  * here on purpose; review changes like security code.
  */
 export function toOwnPost(row: PostRow, relations: PostRelations, secret: string): OwnPost {
-  const isPublic = imagesArePublic(row);
-  const images = (relations.images.get(row.id) ?? []).map((image) => ({
-    id: image.id,
-    image_url: imageUrl(secret, image.storageKey, { public: isPublic }),
-  }));
+  // Authors and admins read every post in full: signed links to the full images.
+  const images = presentImages(relations.images.get(row.id) ?? [], { open: true, published: true }, secret);
   return {
     id: row.id,
     title: row.title,

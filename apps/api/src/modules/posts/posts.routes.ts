@@ -3,6 +3,7 @@ import { ownPostSchema, postCreateSchema, reversalCreateSchema } from '@kettle/s
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { chargeUploadBytes } from '../uploads/upload-budget.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
 import { assertCanSubmit, createPost } from './posts.service.js';
@@ -17,6 +18,9 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
   await root.register(multipart, { limits: POST_FORM_LIMITS, throwFileSizeLimit: true });
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  const budgetOf = (user: { id: string }) => ({
+    chargeBytes: (bytes: number) => chargeUploadBytes(ctx, user.id, bytes),
+  });
   // Before any `/:id` route, so `/me` is never read as an id.
   await root.register(myPostsRoutes);
 
@@ -26,7 +30,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertCanSubmit(user);
-      const form = await readPostForm(request, postCreateSchema);
+      const form = await readPostForm(request, postCreateSchema, budgetOf(user));
       return reply.status(201).send(await createPost(ctx, user, form));
     },
   });
@@ -37,7 +41,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertCanSubmit(user);
-      const form = await readPostForm(request, reversalCreateSchema);
+      const form = await readPostForm(request, reversalCreateSchema, budgetOf(user));
       const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
       return reply.status(201).send(post);
     },

@@ -54,7 +54,7 @@ async function assertReversible(tx: Tx, author: UserRow, originalId: string): Pr
   if (await repo.hasLiveReversal(tx, originalId)) throw conflict(POST_MESSAGES.reversalExists);
 }
 
-type KeyedImage = ProcessedImage & { key: string };
+type KeyedImage = ProcessedImage & { key: string; previewKey: string };
 
 /** Post row, charge and image rows in one transaction; the files are written last, inside it. */
 async function insertPaidPost(
@@ -95,6 +95,7 @@ async function insertPaidPost(
     files.map((file, position) => ({
       postId: post.id,
       storageKey: file.key,
+      previewKey: file.previewKey,
       width: file.width,
       height: file.height,
       position,
@@ -103,6 +104,8 @@ async function insertPaidPost(
   for (const file of files) {
     await ctx.images.put(file.key, file.data);
     stored.push(file.key);
+    await ctx.images.put(file.previewKey, file.preview);
+    stored.push(file.previewKey);
   }
   return post;
 }
@@ -113,7 +116,7 @@ async function insertPaidPost(
  */
 export async function createPost(ctx: AppContext, author: UserRow, input: NewPost): Promise<OwnPost> {
   await assertReferencesExist(ctx, input.data);
-  const files = input.images.map((image) => ({ ...image, key: newStorageKey() }));
+  const files = input.images.map((image) => ({ ...image, key: newStorageKey(), previewKey: newStorageKey() }));
   const stored: string[] = [];
   let post: PostRow;
   try {

@@ -2,8 +2,7 @@ import { LOCKED_PREVIEW_CHARS, maskHandle, type PostCard, type PostDetail } from
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
-import { imageUrl } from '../../lib/images/image-urls.js';
-import { imagesArePublic } from './posts.policy.js';
+import { presentImages } from './post-images.presenter.js';
 import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
 import { readsFree, type Viewer } from './reading.policy.js';
 import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
@@ -61,17 +60,18 @@ const preview = (content: string): string => Array.from(content).slice(0, LOCKED
 
 const isOpenTo = (row: PostRow, c: ReadContext): boolean => readsFree(c.viewer, row) || c.unlocked.has(row.id);
 
-function imagesOf(row: PostRow, c: ReadContext) {
-  const isPublic = imagesArePublic(row);
-  return (c.relations.images.get(row.id) ?? []).map((image) => ({
-    id: image.id,
-    image_url: imageUrl(c.secret, image.storageKey, { public: isPublic }),
-  }));
-}
+/** Full images when the post is open to the reader, else blurred previews only. */
+const imagesOf = (row: PostRow, c: ReadContext) =>
+  presentImages(
+    c.relations.images.get(row.id) ?? [],
+    { open: isOpenTo(row, c), published: row.status === 'approved' },
+    c.secret,
+  );
 
 /**
  * SECURITY: the only place a post becomes a public card. A reader who has not unlocked the post
- * (and is not its author or an admin) gets 150 characters and a masked handle, never more.
+ * (and is not its author or an admin) gets 150 characters, a masked handle and blurred image
+ * previews, never more.
  */
 export function toPostCard(row: PostRow, c: ReadContext): PostCard {
   const open = isOpenTo(row, c);

@@ -93,6 +93,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
   return errors;
 }
 
+/** Checks run on the received files before any is decoded (the upload byte budget). */
+export type BeforeDecode = { chargeBytes?: (bytes: number) => Promise<void> };
+
 /**
  * Reads a post form sent as multipart (files under `images` or `image`) or as JSON, checks the
  * text fields against the shared schema, then re-encodes each image in the order sent.
@@ -101,8 +104,10 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
 export async function readPostForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
+  before: BeforeDecode = {},
 ): Promise<PostForm<z.output<S>>> {
   const raw = request.isMultipart() ? await readMultipart(request) : readJson(request);
+  await before.chargeBytes?.(raw.files.reduce((sum, file) => sum + file.length, 0));
   if (raw.files.length > LIMITS.maxImages) throw tooManyImages();
   const parsed = schema.safeParse(raw.fields);
   if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));

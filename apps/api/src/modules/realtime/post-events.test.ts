@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { postEvents } from '../../db/schema.js';
 import { createMemoryBus } from '../../lib/bus/memory-bus.js';
-import { startEventSweep } from './event-sweep.js';
+import { startSweeps, SWEEP_JOBS } from '../../sweeps/schedule.js';
 import { asStoredPostEvent, deleteEventsBefore, eventsAfter, postTopic, REPLAY_LIMIT } from './post-events.js';
 import { commentEvent, eventually, livePost, voteEvent } from './realtime.kit.js';
 
@@ -74,8 +74,11 @@ describe('the post_events log', () => {
     expect(await deleteEventsBefore(app.ctx.db, new Date(Date.now() - 60 * 60 * 1000))).toBeGreaterThanOrEqual(1);
     expect(await eventIdsOf(post.id)).toEqual([newId]);
 
-    // The timer does the same on its own, and stops when asked.
-    const stop = startEventSweep(app.ctx.db, app.log, { retentionMs: 0, everyMs: 20 });
+    // The scheduled job does the same on its own (here with a 20 ms period), and stops when asked.
+    const job = SWEEP_JOBS.find((candidate) => candidate.name === 'post-events');
+    if (!job) throw new Error('no post-events sweep');
+    const later = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const stop = startSweeps(app.ctx, app.log, [{ ...job, everyMs: 20, run: (ctx) => job.run(ctx, later()) }]);
     await eventually(async () => (await eventIdsOf(post.id)).length === 0);
     await stop();
   });

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, tooManyRequests } from '../../lib/app-error.js';
-import { startEventSweep } from './event-sweep.js';
 import {
   createRealtimeHub,
   RealtimeUnavailableError,
@@ -49,7 +48,6 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
     maxStreamsPerUser: ctx.config.realtime.maxStreamsPerUser,
   });
   hubs.set(ctx, hub);
-  const stopSweep = startEventSweep(ctx.db, root.log);
   // preClose runs before the server stops accepting and waits for open connections: ending the
   // streams here is what lets app.close() finish (reliability X2). The browser reconnects.
   root.addHook('preClose', (done) => {
@@ -58,7 +56,6 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
   });
   root.addHook('onClose', async () => {
     hub.close();
-    await stopSweep();
   });
 
   app.get('/:id/events', {

@@ -13,12 +13,13 @@ const NOT_FOUND = { detail: 'The requested resource was not found.', code: 'NOT_
 
 let app: TestApp;
 let bytes: Buffer;
+let preview: Buffer;
 beforeAll(async () => {
   app = await createTestApp();
   const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } })
     .jpeg()
     .toBuffer();
-  bytes = (await processImage(jpeg)).data;
+  ({ data: bytes, preview } = await processImage(jpeg));
 });
 afterAll(async () => {
   await app.teardown();
@@ -45,14 +46,18 @@ async function postWithImage(status: 'pending' | 'approved' | 'rejected' = 'pend
     .returning({ id: posts.id });
   if (!post) throw new Error('post insert failed');
   const key = newStorageKey();
+  const previewKey = newStorageKey();
   await app.ctx.images.put(key, bytes);
-  await db.insert(postImages).values({ postId: post.id, storageKey: key, width: 40, height: 30, position: 0 });
-  return { postId: post.id, key };
+  await app.ctx.images.put(previewKey, preview);
+  await db
+    .insert(postImages)
+    .values({ postId: post.id, storageKey: key, previewKey, width: 40, height: 30, position: 0 });
+  return { postId: post.id, key, previewKey };
 }
 
 const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => app.inject({ method, url });
 
-function expectServedHeaders(headers: Record<string, unknown>, cacheControl: string) {
+function expectServedHeaders(headers: Record<string, unknown>, cacheControl: unknown) {
   expect(headers).toMatchObject({
     'content-type': 'image/webp',
     'x-content-type-options': 'nosniff',
@@ -71,22 +76,36 @@ describe('GET /uploads/:file', () => {
     expect(plain.headers['cache-control']).toBe('no-store');
 
     const signedUrl = imageUrl(app.ctx.secret, key, { public: false });
+    const privateCache = /^private, max-age=\d+$/;
     const signed = await get(signedUrl);
     expect(signed.statusCode).toBe(200);
     expect(signed.rawPayload.equals(bytes)).toBe(true);
-    expectServedHeaders(signed.headers, 'private, max-age=3600');
+    expectServedHeaders(signed.headers, expect.stringMatching(privateCache));
+    // Never cached past the signature's expiry, which is at most an hour away.
+    expect(Number(/max-age=(\d+)/.exec(String(signed.headers['cache-control']))?.[1])).toBeLessThanOrEqual(3600);
 
     const head = await get(signedUrl, 'HEAD');
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
-    expectServedHeaders(head.headers, 'private, max-age=3600');
+    expectServedHeaders(head.headers, expect.stringMatching(privateCache));
+  });
+
+  it('keeps a full image signed-only after approval; only the preview becomes public', async () => {
+    const { postId, key, previewKey } = await postWithImage('pending');
+    expect((await get(`/uploads/${previewKey}.webp`)).statusCode).toBe(404);
+    expect((await get(imageUrl(app.ctx.secret, previewKey, { public: false }))).statusCode).toBe(200);
 
     await app.ctx.db.update(posts).set({ status: 'approved' }).where(eq(posts.id, postId));
-    const approved = await get(imageUrl(app.ctx.secret, key, { public: true }));
-    expect(approved.statusCode).toBe(200);
-    expect(approved.rawPayload.equals(bytes)).toBe(true);
-    expectServedHeaders(approved.headers, 'public, max-age=31536000, immutable');
-    expect((await get(`/uploads/${key}.webp`, 'HEAD')).statusCode).toBe(200);
+    const plain = await get(`/uploads/${key}.webp`);
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json()).toEqual(NOT_FOUND);
+    expect((await get(`/uploads/${key}.webp`, 'HEAD')).statusCode).toBe(404);
+    expect((await get(imageUrl(app.ctx.secret, key, { public: false }))).statusCode).toBe(200);
+
+    const open = await get(`/uploads/${previewKey}.webp`);
+    expect(open.statusCode).toBe(200);
+    expect(open.rawPayload.equals(preview)).toBe(true);
+    expectServedHeaders(open.headers, 'public, max-age=31536000, immutable');
   });
 
   it('refuses expired, tampered and other-key signatures on a rejected post alike', async () => {
@@ -134,15 +153,19 @@ describe('GET /uploads/:file', () => {
 
 describe('deletePostImages', () => {
   it('removes the files so even an approved image 404s, and tolerates a second run', async () => {
-    const { postId, key } = await postWithImage('approved');
-    expect((await get(`/uploads/${key}.webp`)).statusCode).toBe(200);
-    expect(await deletePostImages(app.ctx, postId)).toEqual({ removed: 1, failed: [] });
+    const { postId, key, previewKey } = await postWithImage('approved');
+    const signed = imageUrl(app.ctx.secret, key, { public: false });
+    expect((await get(signed)).statusCode).toBe(200);
+    expect(await deletePostImages(app.ctx, postId)).toEqual({ removed: 2, failed: [] });
     expect(await app.ctx.images.read(key)).toBeNull();
-    const res = await get(`/uploads/${key}.webp`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual(NOT_FOUND);
+    expect(await app.ctx.images.read(previewKey)).toBeNull();
+    for (const url of [signed, `/uploads/${previewKey}.webp`]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(NOT_FOUND);
+    }
     // Already gone: still no error.
-    expect(await deletePostImages(app.ctx, postId)).toEqual({ removed: 1, failed: [] });
+    expect(await deletePostImages(app.ctx, postId)).toEqual({ removed: 2, failed: [] });
   });
 
   it('keeps going past a failing removal and reports it', async () => {
@@ -154,6 +177,7 @@ describe('deletePostImages', () => {
         if (key === 'bad') throw new Error('disk on fire');
         removed.push(key);
       },
+      list: async function* () {},
     };
     expect(await removeImageFiles(flaky, ['a', 'bad', 'b'])).toEqual({ removed: 2, failed: ['bad'] });
     expect(removed).toEqual(['a', 'b']);

@@ -90,6 +90,7 @@ export function ModerationCard({ post }: { post: OwnPost }) {
         open={rejecting}
         onOpenChange={setRejecting}
         title={post.title}
+        published={post.status === 'approved'}
         pending={isPending}
         onConfirm={(reason) =>
           mutate({ id: post.id, status: 'rejected', reason }, { onSuccess: () => setRejecting(false) })

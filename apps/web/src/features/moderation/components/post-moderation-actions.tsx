@@ -30,6 +30,7 @@ export function PostModerationActions({ post }: { post: OwnPost }) {
       ) : null}
       <DeletePostDialog
         title={post.title}
+        published={post.status === 'approved'}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(post.id, { onSuccess: () => void navigate('/admin/', { replace: true }) })}
       />
@@ -37,6 +38,7 @@ export function PostModerationActions({ post }: { post: OwnPost }) {
         open={rejecting}
         onOpenChange={setRejecting}
         title={post.title}
+        published={post.status === 'approved'}
         pending={status.isPending}
         onConfirm={(reason) =>
           status.mutate({ id: post.id, status: 'rejected', reason }, { onSuccess: () => setRejecting(false) })

@@ -5,18 +5,31 @@ import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 const REASON_MAX = 500;
+/** The appeal window of spec §9, during which a rejected tea keeps its photos. */
+const APPEAL_WINDOW_DAYS = 30;
+
+/** What rejecting does, said for a pending tea or a published one (readers lose it and are refunded). */
+function consequences(title: string, published: boolean): string {
+  const fate = published
+    ? `“${title}” will be unpublished: readers who unlocked it lose access and get their coins back.`
+    : `“${title}” will not be published.`;
+  return `${fate} Its photos are kept for ${APPEAL_WINDOW_DAYS} days in case it is re-approved on appeal, then deleted.`;
+}
 
 /** Asks for an optional rejection reason; the author sees it with the rejection notice. */
 export function RejectDialog({
   open,
   onOpenChange,
   title,
+  published,
   pending,
   onConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
+  /** The tea is live now (approved): rejecting takes it down. */
+  published: boolean;
   pending: boolean;
   onConfirm: (reason: string) => void;
 }) {
@@ -31,7 +44,7 @@ export function RejectDialog({
       <DialogContent>
         <DialogTitle>Reject this tea?</DialogTitle>
         <DialogDescription>
-          “{title}” will not be published. The author is notified, with your reason if you give one.
+          {consequences(title, published)} The author is notified, with your reason if you give one.
         </DialogDescription>
         <form
           className="grid gap-4"

@@ -65,6 +65,17 @@ describe('AdminPostPage', () => {
     expect(bookmark).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('says that rejecting a published tea unpublishes it and keeps its photos for the appeal window', async () => {
+    const post = makePost({ title: 'Live tea', status: 'approved' });
+    vi.stubGlobal('fetch', serve(post).fetchMock);
+    const { user } = renderPost(post.id);
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this tea?' });
+    expect(dialog).toHaveTextContent('“Live tea” will be unpublished: readers who unlocked it lose access');
+    expect(dialog).toHaveTextContent('Its photos are kept for 30 days in case it is re-approved on appeal');
+    expect(dialog).not.toHaveTextContent('will not be published');
+  });
+
   it('collapses the description past 200 characters', async () => {
     const content = `${'a'.repeat(200)}TAIL`;
     const post = makePost({ content });

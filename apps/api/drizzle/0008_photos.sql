@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "post_images_preview_key" ON "post_images" USING btree ("preview_key");
