@@ -3,9 +3,10 @@ import { ownPostSchema, postCreateSchema, reversalCreateSchema } from '@kettle/s
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
-import { assertCanSubmit, createPost } from './posts.service.js';
+import { assertCanPay, assertCanSubmit, createPost } from './posts.service.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
 
 const tags = ['posts'];
@@ -26,7 +27,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertCanSubmit(user);
-      const form = await readPostForm(request, postCreateSchema);
+      const form = await readPostForm(request, postCreateSchema, (data) => assertCanPay(ctx, user, data, false));
       return reply.status(201).send(await createPost(ctx, user, form));
     },
   });
@@ -37,11 +38,12 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertCanSubmit(user);
-      const form = await readPostForm(request, reversalCreateSchema);
+      const form = await readPostForm(request, reversalCreateSchema, (data) => assertCanPay(ctx, user, data, true));
       const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
       return reply.status(201).send(post);
     },
   });
 
   await root.register(postsAdminRoutes);
+  await root.register(bountyRoutes);
 }

@@ -95,17 +95,20 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
 
 /**
  * Reads a post form sent as multipart (files under `images` or `image`) or as JSON, checks the
- * text fields against the shared schema, then re-encodes each image in the order sent.
+ * text fields against the shared schema, runs `beforeDecode` on them (a refusal there costs no
+ * decoding: the balance check), then re-encodes each image in the order sent.
  * Nothing is stored here: the caller stores the processed images with the post.
  */
 export async function readPostForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
+  beforeDecode?: (data: z.output<S>) => Promise<void>,
 ): Promise<PostForm<z.output<S>>> {
   const raw = request.isMultipart() ? await readMultipart(request) : readJson(request);
   if (raw.files.length > LIMITS.maxImages) throw tooManyImages();
   const parsed = schema.safeParse(raw.fields);
   if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));
+  if (beforeDecode) await beforeDecode(parsed.data);
   const images: ProcessedImage[] = [];
   for (const file of raw.files) {
     try {
