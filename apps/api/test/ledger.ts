@@ -14,4 +14,19 @@ export async function expectLedgerMatches(app: FastifyInstance): Promise<void> {
     expect(Number(row.coin_balance), `user ${row.id}`).toBe(Number(row.ledger));
     expect(Number(row.coin_balance)).toBeGreaterThanOrEqual(0);
   }
+  await expectEscrowMatches(app);
+}
+
+/**
+ * Coins held for open bounties: the sum of escrowed bounties equals what the escrow rows took
+ * minus what awards and refunds paid out (every settlement pays a bounty in full).
+ */
+export async function expectEscrowMatches(app: FastifyInstance): Promise<void> {
+  const result = await app.ctx.db.execute(sql`
+    select
+      (select coalesce(sum(bounty), 0) from posts where bounty_status = 'escrowed')::int as held,
+      (select coalesce(sum(-delta), 0) from coin_ledger where kind = 'bounty_escrow')::int as escrowed,
+      (select coalesce(sum(delta), 0) from coin_ledger where kind in ('bounty_award', 'bounty_refund'))::int as settled`);
+  const [row] = rowsOf<{ held: number; escrowed: number; settled: number }>(result);
+  expect(Number(row?.held), 'coins held for open bounties').toBe(Number(row?.escrowed) - Number(row?.settled));
 }

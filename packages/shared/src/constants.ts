@@ -9,6 +9,9 @@ export const COSTS = {
   emptyPot: 25,
 } as const;
 
+/** A bounty is escrowed at submission; unawarded, it goes back to the author after `expiryDays` published. */
+export const BOUNTY_LIMITS = { max: 100_000, expiryDays: 30 } as const;
+
 export const DEFAULT_SIGNUP_BONUS_COINS = 50;
 export const DEFAULT_DAILY_DROP_COINS = 10;
 

@@ -1,4 +1,4 @@
-import { COSTS, DEFAULT_DAILY_DROP_COINS, DEFAULT_SIGNUP_BONUS_COINS } from './constants.js';
+import { BOUNTY_LIMITS, COSTS, DEFAULT_DAILY_DROP_COINS, DEFAULT_SIGNUP_BONUS_COINS } from './constants.js';
 
 export type CoinAction = { id: keyof typeof COSTS; name: string; cost: number; explanation: string };
 
@@ -106,7 +106,12 @@ export const COIN_FAQ: ReadonlyArray<CoinFaqItem> = [
     id: 'spent-coins',
     question: 'What happens to the coins I spend?',
     answer:
-      'Spent coins leave circulation. They are not passed to the author or to anyone else, so nobody can earn money by posting gossip. Every change to your balance is recorded in your transaction history.',
+      'Spent coins leave circulation. They are not passed to the author or to anyone else, so nobody can earn money by posting gossip. The one exception is a bounty, which an author offers to a commenter. Every change to your balance is recorded in your transaction history.',
+  },
+  {
+    id: 'bounty',
+    question: 'How do bounties work?',
+    answer: `When you submit a tea you may offer a bounty of up to ${BOUNTY_LIMITS.max.toLocaleString('en-US')} coins. It is taken from your balance with the submission fee and held until you award it, once the tea is published, to the most helpful comment by someone else; that commenter receives it in full. If the tea is rejected, emptied or removed, or you award nobody within ${BOUNTY_LIMITS.expiryDays} days of publishing, the whole bounty comes back to you.`,
   },
   {
     id: 'own-posts',

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { APP_NAME } from './brand.js';
 import { REPORT_MESSAGES } from './reports.js';
 
-export const NOTIFICATION_KINDS = ['post_approved', 'post_rejected', 'report_approved', 'report_rejected'] as const;
+export const NOTIFICATION_KINDS = [
+  'post_approved',
+  'post_rejected',
+  'report_approved',
+  'report_rejected',
+  'bounty_awarded',
+  'bounty_refunded',
+] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */
 export const NOTIFICATION_TEXT = {
@@ -25,6 +32,18 @@ export const NOTIFICATION_TEXT = {
   reportRejected: {
     title: REPORT_MESSAGES.outcome.rejectedTitle,
     body: (what: string) => REPORT_MESSAGES.outcome.body('rejected', what),
+  },
+  /** The commenter whose comment won a tea's bounty. */
+  bountyAwarded: {
+    title: 'You won a bounty',
+    body: (coins: number, postTitle: string) =>
+      `Your comment on "${postTitle}" was awarded the bounty: ${coins.toLocaleString('en-US')} Tea Coins are in your balance.`,
+  },
+  /** The author, when an unawarded bounty goes back (rejection, removal, or expiry). */
+  bountyRefunded: {
+    title: 'Your bounty was refunded',
+    body: (coins: number, postTitle: string, why: string) =>
+      `The ${coins.toLocaleString('en-US')} Tea Coins of bounty on "${postTitle}" are back in your balance: ${why}.`,
   },
 } as const;
 

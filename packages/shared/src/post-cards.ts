@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { LOCKED_IMAGES_NOTE, POST_STATUS_VALUES, postImageSchema } from './posts.js';
+import { BOUNTY_STATUS_VALUES, LOCKED_IMAGES_NOTE, POST_STATUS_VALUES, postImageSchema } from './posts.js';
 
 /** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
 export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
@@ -71,6 +71,9 @@ export const postCardSchema = z.object({
   original_post_id: z.uuid().nullable(),
   has_reversal: z.boolean(),
   reversal_id: z.uuid().nullable(),
+  /** Coins the author offers for the most helpful comment; shown only when the status is not 'none'. */
+  bounty: z.number().int(),
+  bounty_status: z.enum(BOUNTY_STATUS_VALUES),
 });
 export type PostCard = z.infer<typeof postCardSchema>;
 
@@ -89,6 +92,12 @@ export const postDetailSchema = postCardSchema.extend({
   can_report: z.boolean(),
   has_reported: z.boolean(),
   report_status: z.enum(POST_STATUS_VALUES).nullable(),
+  /** The comment the bounty was awarded to (null until then, or if that comment was deleted). */
+  bounty_comment_id: z.uuid().nullable(),
+  /** When an open bounty goes back to the author unawarded; null unless escrowed and published. */
+  bounty_expires_at: z.string().nullable(),
+  /** True for the author while the published tea's bounty is open. */
+  can_award_bounty: z.boolean(),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 

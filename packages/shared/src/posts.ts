@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
+import { BOUNTY_LIMITS, LIMITS } from './constants.js';
 
 export const POST_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
 export type PostStatus = (typeof POST_STATUS_VALUES)[number];
+
+/** none: no bounty (or one set before bounties were escrowed); escrowed: held, awaiting an award. */
+export const BOUNTY_STATUS_VALUES = ['none', 'escrowed', 'awarded', 'refunded'] as const;
+export type BountyStatus = (typeof BOUNTY_STATUS_VALUES)[number];
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const ACCEPTED_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
@@ -70,7 +74,7 @@ const bountyField = z.preprocess(
     .number({ error: 'Bounty must be a number' })
     .int('Bounty must be a whole number')
     .min(0, 'Bounty must be non-negative')
-    .max(1_000_000, 'Bounty is too large')
+    .max(BOUNTY_LIMITS.max, `Bounty must be at most ${BOUNTY_LIMITS.max.toLocaleString('en-US')} Tea Coins`)
     .default(0),
 );
 

@@ -22,7 +22,10 @@ export type LedgerKind =
   | 'report'
   | 'purchase'
   | 'purchase_reversal'
-  | 'subscription_grant';
+  | 'subscription_grant'
+  | 'bounty_escrow'
+  | 'bounty_award'
+  | 'bounty_refund';
 
 type Reference = { type: string; id: string };
 
@@ -98,6 +101,19 @@ export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number>
     throw insufficientCoins(input.cost);
   }
   return Number(row.balance_after);
+}
+
+/**
+ * A read-only refusal before costly work (decoding uploads): throws what spendCoins would throw
+ * if `cost` were charged now. It is only a fast answer; the charge itself stays conditional.
+ */
+export async function assertCanAfford(db: DbOrTx, userId: string, cost: number): Promise<void> {
+  const [user] = await db
+    .select({ balance: users.coinBalance, debt: users.coinDebt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user && user.debt > 0 && cost > 0) throw accountFrozen();
+  if (!user || user.balance < cost) throw insufficientCoins(cost);
 }
 
 /**

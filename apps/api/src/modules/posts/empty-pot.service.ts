@@ -10,6 +10,7 @@ import type { UserRow } from '../users/users.presenter.js';
 import { postNotFound } from './public-posts.service.js';
 import { lockPost } from './posts.repository.js';
 import { assertCanSubmit } from './posts.service.js';
+import { refundBounty } from './bounty.service.js';
 import { emptyPotRefusal, type EmptyPotRefusal } from './reading.policy.js';
 import { unlockedByOthers } from './unlocks.repository.js';
 
@@ -32,6 +33,8 @@ export async function emptyPot(ctx: AppContext, user: UserRow, id: string): Prom
     const refusal = emptyPotRefusal(user.id, post, await unlockedByOthers(tx, post.id, post.authorId));
     if (refusal) throw REFUSALS[refusal]();
     const reference = { type: 'post', id: post.id };
+    // The bounty comes back first, so it can pay for the pot itself.
+    await refundBounty(tx, post, 'emptied');
     const coins = await spendCoins(tx, {
       userId: user.id,
       cost: COSTS.emptyPot,

@@ -15,6 +15,7 @@ import { conflict, notFound, validationFailed, type FieldError } from '../../lib
 import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { UserRow } from '../users/users.presenter.js';
+import { refundBounty } from './bounty.service.js';
 import { noticeByMail, noticeInApp } from './post-notices.js';
 import { canTransition } from './posts.policy.js';
 import { presentOwnPost, presentOwnPosts, type PostRow } from './posts.presenter.js';
@@ -109,6 +110,8 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   const statusMoved = after.status !== before.status;
   // Readers who paid for a post that is taken down get their coins back (decisions.md, Coins).
   if (statusMoved && after.status === 'rejected') await refundUnlocks(tx, before);
+  // A rejected tea's bounty goes back to its author, once: re-approval does not escrow it again.
+  if (statusMoved && after.status === 'rejected') await refundBounty(tx, after, 'rejected');
   // A rejected post keeps its photos through the appeal window, so a re-approval republishes
   // them; the rejected-photos sweep removes them after it (sweeps/rejected-photos.ts).
   if (statusMoved) await noticeInApp(tx, after);
@@ -190,6 +193,7 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: string): P
     if (!post) throw postNotFound();
     const imageKeys = await postImageKeys(tx, id);
     await refundUnlocks(tx, post);
+    await refundBounty(tx, post, 'deleted');
     await tx.delete(posts).where(eq(posts.id, id));
     await recordAudit(tx, {
       actorId: actor.id,

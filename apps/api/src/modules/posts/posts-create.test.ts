@@ -40,7 +40,7 @@ describe('POST /api/v1/posts/ (JSON)', () => {
     expect(await balanceOf(app, user.id)).toBe(100);
   });
 
-  it('creates a pending post, takes exactly 25 coins and writes one submit_tea ledger row', async () => {
+  it('creates a pending post, takes 25 coins (submit_tea) and escrows its bounty in its own row', async () => {
     const { user, auth } = await signedIn(app, { coins: 60 });
     const body = teaBody(ref, { bounty: 15, evidence_link: 'https://example.test/proof' });
     const res = await submitJson(app, auth, body);
@@ -63,9 +63,16 @@ describe('POST /api/v1/posts/ (JSON)', () => {
       images: [],
       vote_count: 0,
     });
-    expect(await balanceOf(app, user.id)).toBe(35);
+    expect(await balanceOf(app, user.id)).toBe(20);
     const spent = (await ledgerOf(app, user.id)).filter((row) => row.delta < 0);
-    expect(spent).toMatchObject([{ delta: -25, kind: 'submit_tea', referenceType: 'post', referenceId: post.id }]);
+    // Both rows share the transaction's timestamp, so their order is not asserted.
+    expect(spent).toHaveLength(2);
+    expect(spent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ delta: -25, kind: 'submit_tea', referenceType: 'post', referenceId: post.id }),
+        expect.objectContaining({ delta: -15, kind: 'bounty_escrow', referenceType: 'post', referenceId: post.id }),
+      ]),
+    );
   });
 
   it('trims title and content and treats an empty evidence link as none', async () => {

@@ -41,7 +41,7 @@ async function expectNothingStored(userId: string, coins: number, filesBefore: n
 
 describe('POST /api/v1/posts/ (multipart)', () => {
   it('stores two images in order, with rows, files and signed URLs in the answer', async () => {
-    const { user, auth } = await signedIn(app, { coins: 25 });
+    const { user, auth } = await signedIn(app, { coins: 30 });
     const before = uploadedFiles(app).length;
     const files = [await pngFile(40, 30), await jpegFile(32, 24)];
     const res = await submitMultipart(app, auth, teaBody(ref, { bounty: '5' }), files);

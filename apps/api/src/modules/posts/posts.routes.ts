@@ -3,10 +3,12 @@ import { ownPostSchema, postCreateSchema, reversalCreateSchema } from '@kettle/s
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import type { UserRow } from '../users/users.presenter.js';
 import { chargeUploadBytes } from '../uploads/upload-budget.js';
+import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
-import { assertCanSubmit, createPost } from './posts.service.js';
+import { assertCanPay, assertCanSubmit, createPost } from './posts.service.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
 
 const tags = ['posts'];
@@ -18,8 +20,9 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
   await root.register(multipart, { limits: POST_FORM_LIMITS, throwFileSizeLimit: true });
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
-  const budgetOf = (user: { id: string }) => ({
+  const checksFor = (user: UserRow, isReversal: boolean) => ({
     chargeBytes: (bytes: number) => chargeUploadBytes(ctx, user.id, bytes),
+    checkFields: (data: { bounty: number }) => assertCanPay(ctx, user, data, isReversal),
   });
   // Before any `/:id` route, so `/me` is never read as an id.
   await root.register(myPostsRoutes);
@@ -30,7 +33,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertCanSubmit(user);
-      const form = await readPostForm(request, postCreateSchema, budgetOf(user));
+      const form = await readPostForm(request, postCreateSchema, checksFor(user, false));
       return reply.status(201).send(await createPost(ctx, user, form));
     },
   });
@@ -41,11 +44,12 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertCanSubmit(user);
-      const form = await readPostForm(request, reversalCreateSchema, budgetOf(user));
+      const form = await readPostForm(request, reversalCreateSchema, checksFor(user, true));
       const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
       return reply.status(201).send(post);
     },
   });
 
   await root.register(postsAdminRoutes);
+  await root.register(bountyRoutes);
 }

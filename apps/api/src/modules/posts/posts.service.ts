@@ -12,8 +12,10 @@ import {
 } from '../../lib/app-error.js';
 import { newStorageKey, type ProcessedImage } from '../../lib/images/process-image.js';
 import { removeImageFiles } from '../../lib/images/delete-images.js';
-import { spendCoins } from '../coins/coins.service.js';
+import { assertCanAfford, spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../users/users.presenter.js';
+import { escrowBounty } from './bounty.service.js';
+import { submissionTotal } from './bounty.policy.js';
 import { canSubmit, HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
 import { presentOwnPost, type PostRow } from './posts.presenter.js';
 import * as repo from './posts.repository.js';
@@ -25,6 +27,19 @@ const HOUR_MS = 3_600_000;
 /** The first rules, checked before the body is read: a signed-in user with a confirmed address. */
 export function assertCanSubmit(user: UserRow): void {
   if (!canSubmit(user)) throw forbidden(MESSAGES.auth.emailNotVerified, ERROR_CODES.emailNotVerified);
+}
+
+/**
+ * A fast refusal before any image is decoded (issue 10, item 15): the fee plus the bounty must be
+ * in the balance now. The charge itself happens, conditionally, in the submission's transaction.
+ */
+export async function assertCanPay(
+  ctx: AppContext,
+  user: UserRow,
+  data: Pick<PostCreateData, 'bounty'>,
+  reversal: boolean,
+): Promise<void> {
+  await assertCanAfford(ctx.db, user.id, submissionTotal(data.bounty, reversal));
 }
 
 async function assertReferencesExist(ctx: AppContext, data: PostCreateData): Promise<void> {
@@ -69,6 +84,8 @@ async function insertPaidPost(
   await repo.lockAuthor(tx, author.id);
   await assertHandleLimit(tx, author.id, data.tagged_handle);
   if (input.originalPostId) await assertReversible(tx, author, input.originalPostId);
+  // The author's row is locked: the fee and the bounty are refused together, naming their total.
+  await assertCanAfford(tx, author.id, submissionTotal(data.bounty, Boolean(input.originalPostId)));
   const [post] = await tx
     .insert(posts)
     .values({
@@ -79,6 +96,7 @@ async function insertPaidPost(
       categoryId: data.category_id,
       stateId: data.state_id,
       bounty: data.bounty,
+      bountyStatus: data.bounty > 0 ? 'escrowed' : 'none',
       evidenceLink: data.evidence_link ?? null,
       originalPostId: input.originalPostId ?? null,
     })
@@ -90,6 +108,7 @@ async function insertPaidPost(
     kind: input.originalPostId ? 'submit_reversal' : 'submit_tea',
     reference: { type: 'post', id: post.id },
   });
+  await escrowBounty(tx, post);
   if (files.length === 0) return post;
   await tx.insert(postImages).values(
     files.map((file, position) => ({

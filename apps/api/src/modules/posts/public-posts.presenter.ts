@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
 import { presentImages } from './post-images.presenter.js';
+import { bountyExpiresAt, canAwardBounty } from './bounty.policy.js';
 import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
 import { readsFree, type Viewer } from './reading.policy.js';
 import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
@@ -93,6 +94,8 @@ export function toPostCard(row: PostRow, c: ReadContext): PostCard {
     original_post_id: row.originalPostId,
     has_reversal: reversalId !== null,
     reversal_id: reversalId,
+    bounty: row.bounty,
+    bounty_status: row.bountyStatus,
   };
 }
 
@@ -116,6 +119,10 @@ export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEng
     can_report: canReport(c.viewer, row),
     has_reported: engagement.reportStatus !== null,
     report_status: engagement.reportStatus,
+    // Which comment won is part of the conversation, which stays locked.
+    bounty_comment_id: open ? row.bountyCommentId : null,
+    bounty_expires_at: bountyExpiresAt(row)?.toISOString() ?? null,
+    can_award_bounty: canAwardBounty(c.viewer, row),
   };
 }
 

@@ -93,24 +93,31 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
   return errors;
 }
 
-/** Checks run on the received files before any is decoded (the upload byte budget). */
-export type BeforeDecode = { chargeBytes?: (bytes: number) => Promise<void> };
+/**
+ * Checks run before any image is decoded, so a refusal costs no decoding: the upload byte budget
+ * on the received files, then the caller's check of the parsed fields (the balance).
+ */
+export type BeforeDecode<T> = {
+  chargeBytes?: (bytes: number) => Promise<void>;
+  checkFields?: (data: T) => Promise<void>;
+};
 
 /**
  * Reads a post form sent as multipart (files under `images` or `image`) or as JSON, checks the
- * text fields against the shared schema, then re-encodes each image in the order sent.
+ * text fields against the shared schema, runs the `before` checks, then re-encodes each image in the order sent.
  * Nothing is stored here: the caller stores the processed images with the post.
  */
 export async function readPostForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
-  before: BeforeDecode = {},
+  before: BeforeDecode<z.output<S>> = {},
 ): Promise<PostForm<z.output<S>>> {
   const raw = request.isMultipart() ? await readMultipart(request) : readJson(request);
   await before.chargeBytes?.(raw.files.reduce((sum, file) => sum + file.length, 0));
   if (raw.files.length > LIMITS.maxImages) throw tooManyImages();
   const parsed = schema.safeParse(raw.fields);
   if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));
+  await before.checkFields?.(parsed.data);
   const images: ProcessedImage[] = [];
   for (const file of raw.files) {
     try {

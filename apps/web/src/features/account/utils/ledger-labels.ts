@@ -16,6 +16,9 @@ const KIND_LABELS: Record<string, string> = {
   purchase: 'Coin purchase',
   purchase_reversal: 'Purchase reversed',
   subscription_grant: 'Subscription coins',
+  bounty_escrow: 'Bounty held',
+  bounty_award: 'Bounty won',
+  bounty_refund: 'Bounty returned',
 };
 
 /** A known kind's label; an unknown one ('some_kind') reads 'Some kind' rather than a code. */

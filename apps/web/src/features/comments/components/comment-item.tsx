@@ -1,15 +1,21 @@
 import { timeAgo, type Comment } from '@kettle/shared';
-import { MessageCircle } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { MessageCircle, Trophy } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { AwardBountyButton } from './award-bounty-button';
 import { CommentForm } from './comment-form';
 import { CommentMenu } from './comment-menu';
 
 /** The post page names the box 'Replying to @name'; the reversal page says it in the placeholder (spec §2). */
 export type CommentsVariant = 'post' | 'reversal';
+
+/** The post's bounty as the thread needs it: from the post detail (`can_award_bounty`, `bounty_comment_id`). */
+export type ThreadBounty = { amount: number; canAward: boolean; awardedCommentId: string | null };
+
+export const NO_BOUNTY: ThreadBounty = { amount: 0, canAward: false, awardedCommentId: null };
 
 /** Replies indent up to this depth; deeper ones line up so a phone keeps room for the text. */
 const MAX_INDENT_DEPTH = 3;
@@ -20,11 +26,28 @@ type CommentItemProps = {
   variant: CommentsVariant;
   /** The tea is published: only then are replies (and reports) taken. */
   canReply: boolean;
+  bounty?: ThreadBounty;
   depth?: number;
 };
 
+/** 'Bounty winner' beside the name; it takes focus when the award has just been made here. */
+function WinnerBadge() {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    // Mounted by an award in this page: the Award button that had focus is gone.
+    if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
+  }, []);
+  return (
+    <span ref={ref} tabIndex={-1} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Badge variant="success">
+        <Trophy className="size-3.5" aria-hidden="true" /> Bounty winner
+      </Badge>
+    </span>
+  );
+}
+
 /** One comment with its menu, 'Reply' toggle and inline reply box, and its replies nested below. */
-export function CommentItem({ comment, postId, variant, canReply, depth = 0 }: CommentItemProps) {
+export function CommentItem({ comment, postId, variant, canReply, bounty = NO_BOUNTY, depth = 0 }: CommentItemProps) {
   const [replying, setReplying] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const boxId = useId();
@@ -48,6 +71,7 @@ export function CommentItem({ comment, postId, variant, canReply, depth = 0 }: C
                 {comment.username}
               </span>
               {comment.is_own ? <Badge variant="outline">You</Badge> : null}
+              {bounty.awardedCommentId === comment.id ? <WinnerBadge /> : null}
               <time
                 dateTime={comment.created_at}
                 title={new Date(comment.created_at).toLocaleString()}
@@ -60,7 +84,7 @@ export function CommentItem({ comment, postId, variant, canReply, depth = 0 }: C
           </div>
           <p className="whitespace-pre-line break-words text-sm leading-relaxed">{comment.content}</p>
           {canReply ? (
-            <div>
+            <div className="flex flex-wrap items-center gap-x-3">
               <Button
                 ref={toggleRef}
                 variant="ghost"
@@ -73,6 +97,9 @@ export function CommentItem({ comment, postId, variant, canReply, depth = 0 }: C
                 <MessageCircle aria-hidden="true" /> Reply
                 <span className="sr-only"> to {name}</span>
               </Button>
+              {bounty.canAward && !comment.is_own ? (
+                <AwardBountyButton postId={postId} comment={comment} amount={bounty.amount} />
+              ) : null}
             </div>
           ) : null}
           {replying ? (
@@ -102,6 +129,7 @@ export function CommentItem({ comment, postId, variant, canReply, depth = 0 }: C
                   postId={postId}
                   variant={variant}
                   canReply={canReply}
+                  bounty={bounty}
                   depth={depth + 1}
                 />
               ))}

@@ -1,5 +1,5 @@
 import { COMMENT_MESSAGES, COSTS, type PostDetail } from '@kettle/shared';
-import { Lock, LogIn, MessageSquare, RefreshCw } from 'lucide-react';
+import { Lock, LogIn, MessageSquare, RefreshCw, Trophy } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,9 +11,20 @@ import { useSession } from '@/lib/session';
 import { useComments } from '../api/comments';
 import { countComments } from '../utils/comment-tree';
 import { CommentForm } from './comment-form';
-import { CommentItem, type CommentsVariant } from './comment-item';
+import { CommentItem, NO_BOUNTY, type CommentsVariant, type ThreadBounty } from './comment-item';
+import { teaCoins } from '@/features/posts/components/bounty-badge';
 
-type ConversationPost = Pick<PostDetail, 'id' | 'is_locked' | 'status'>;
+type ConversationPost = Pick<PostDetail, 'id' | 'is_locked' | 'status'> &
+  Partial<Pick<PostDetail, 'bounty' | 'bounty_comment_id' | 'bounty_expires_at' | 'can_award_bounty'>>;
+
+const threadBounty = (post: ConversationPost): ThreadBounty =>
+  post.bounty === undefined
+    ? NO_BOUNTY
+    : {
+        amount: post.bounty,
+        canAward: post.can_award_bounty === true,
+        awardedCommentId: post.bounty_comment_id ?? null,
+      };
 
 /**
  * Spec §2 'The comments section' of the post and reversal pages: 'Comments (n)' (replies
@@ -61,6 +72,9 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
           ) : (
             <p className="text-sm text-muted-foreground">New comments open once this tea is published.</p>
           )}
+          {post.can_award_bounty && post.bounty !== undefined ? (
+            <BountyHint amount={post.bounty} expiresAt={post.bounty_expires_at ?? null} />
+          ) : null}
           {comments.isPending ? (
             <CommentsSkeleton />
           ) : comments.isError ? (
@@ -79,6 +93,7 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
                   postId={post.id}
                   variant={variant}
                   canReply={published}
+                  bounty={threadBounty(post)}
                 />
               ))}
             </ol>
@@ -104,6 +119,21 @@ function useFocusRescue(headingRef: RefObject<HTMLHeadingElement | null>, count:
       headingRef.current?.focus();
     }
   }, [count, headingRef]);
+}
+
+/** For the author while the bounty is open: what to do with it, and until when. */
+function BountyHint({ amount, expiresAt }: { amount: number; expiresAt: string | null }) {
+  const until = expiresAt ? new Date(expiresAt).toLocaleDateString(undefined, { dateStyle: 'medium' }) : null;
+  return (
+    <p className="flex items-start gap-3 rounded-xl border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+      <Trophy className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>
+        Your bounty of {teaCoins(amount)} is open. Choose <span className="font-semibold">Award bounty</span> on the
+        most helpful comment by someone else
+        {until ? `; unawarded on ${until}, it comes back to you.` : '.'}
+      </span>
+    </p>
+  );
 }
 
 function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {

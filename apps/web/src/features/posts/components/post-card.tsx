@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { BountyBadge } from './bounty-badge';
 import { PostPlaceholder } from './post-placeholder';
 import { ReversalAction, UnlockAction } from './post-card-actions';
 
@@ -75,6 +76,7 @@ export function PostCard({ post }: { post: PostCardData }) {
             <span className="sr-only">State: </span>
             {post.state.name}
           </Badge>
+          <BountyBadge post={post} />
         </div>
         <h2 id={titleId} className="break-words font-display text-xl font-semibold leading-snug">
           <Link to={`/posts/${post.id}`} className="hover:text-primary hover:underline underline-offset-4">

@@ -2,12 +2,14 @@ import type { PostDetail } from '@kettle/shared';
 import { AtSign, Flag, MapPin, Repeat2, Tag } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
+import { BountyBadge } from './bounty-badge';
 
 const REPORT_LABEL = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
 
 /**
  * Category, state, tagged handle (masked while locked, exactly as the server sent it), status
- * with its icon, and 'Report: {report_status}' once the reader has reported the post.
+ * with its icon, the bounty with its state, and 'Report: {report_status}' once the reader has
+ * reported the post.
  */
 export function PostDetailBadges({ post }: { post: PostDetail }) {
   return (
@@ -45,6 +47,11 @@ export function PostDetailBadges({ post }: { post: PostDetail }) {
           </Badge>
         </li>
       ) : null}
+      {post.bounty_status === 'none' ? null : (
+        <li className="max-w-full">
+          <BountyBadge post={post} />
+        </li>
+      )}
       {post.report_status ? (
         <li>
           <Badge variant="outline">

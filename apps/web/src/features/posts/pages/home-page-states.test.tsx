@@ -24,6 +24,9 @@ const detail = (card: ReturnType<typeof makeCard>, patch: Partial<PostDetail> = 
   can_report: true,
   has_reported: false,
   report_status: null,
+  bounty_comment_id: null,
+  bounty_expires_at: null,
+  can_award_bounty: false,
   ...patch,
 });
 

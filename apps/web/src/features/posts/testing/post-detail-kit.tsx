@@ -45,6 +45,11 @@ export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
     can_report: true,
     has_reported: false,
     report_status: null,
+    bounty: 0,
+    bounty_status: 'none',
+    bounty_comment_id: null,
+    bounty_expires_at: null,
+    can_award_bounty: false,
     ...overrides,
   };
 }

@@ -32,6 +32,8 @@ export function makeCard(overrides: Partial<PostCard> = {}): PostCard {
     original_post_id: null,
     has_reversal: false,
     reversal_id: null,
+    bounty: 0,
+    bounty_status: 'none',
     ...overrides,
   };
 }
