@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { POST_STATUS_VALUES, postImageSchema } from './posts.js';
+import { emptyPotRefusalField, POST_STATUS_VALUES, postImageSchema } from './posts.js';
 
 /** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
 export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
@@ -83,6 +83,8 @@ export const postDetailSchema = postCardSchema.extend({
   can_report: z.boolean(),
   has_reported: z.boolean(),
   report_status: z.enum(POST_STATUS_VALUES).nullable(),
+  /** Null when this viewer may empty the pot; 'not_author' for everyone but the author. */
+  empty_pot_refusal: emptyPotRefusalField,
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 

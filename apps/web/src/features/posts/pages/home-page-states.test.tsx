@@ -24,6 +24,7 @@ const detail = (card: ReturnType<typeof makeCard>, patch: Partial<PostDetail> = 
   can_report: true,
   has_reported: false,
   report_status: null,
+  empty_pot_refusal: 'not_author',
   ...patch,
 });
 

@@ -45,6 +45,7 @@ export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
     can_report: true,
     has_reported: false,
     report_status: null,
+    empty_pot_refusal: 'not_author',
     ...overrides,
   };
 }
