@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
+const coinWord = (n: number) => (n === 1 ? 'Tea Coin' : 'Tea Coins');
+
+/** '1 Tea Coin', '1,250 Tea Coins'. */
+export const teaCoins = (n: number): string => `${n.toLocaleString('en-US')} ${coinWord(n)}`;
+
 export const COIN_MESSAGES = {
   dailyDropClaimed: 'Daily drop claimed',
   dailyDropTaken: "You already claimed today's drop. Come back tomorrow.",
   balanceUpdated: 'User coin balance updated successfully!',
   balanceAdded: 'User coin balance added successfully!',
+  /** Said before a paid action whose cost the balance does not cover (issue 10, item 11). */
+  shortfall: (missing: number) => `You need ${missing.toLocaleString('en-US')} more ${coinWord(missing)}`,
 } as const;
 
 export const dailyDropStatusSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { BOUNTY_STATUS_VALUES, LOCKED_IMAGES_NOTE, POST_STATUS_VALUES, postImageSchema } from './posts.js';
+import { BOUNTY_STATUS_VALUES, emptyPotRefusalField, LOCKED_IMAGES_NOTE, POST_STATUS_VALUES, postImageSchema } from './posts.js';
 
 /** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
 export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
@@ -98,6 +98,8 @@ export const postDetailSchema = postCardSchema.extend({
   bounty_expires_at: z.string().nullable(),
   /** True for the author while the published tea's bounty is open. */
   can_award_bounty: z.boolean(),
+  /** Null when this viewer may empty the pot; 'not_author' for everyone but the author. */
+  empty_pot_refusal: emptyPotRefusalField,
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 

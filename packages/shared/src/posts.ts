@@ -194,8 +194,19 @@ export const myPostsQuerySchema = z.object({
 });
 export type MyPostsQuery = z.output<typeof myPostsQuerySchema>;
 
-/** An own post on My Teas: adds how many readers unlocked it. */
-export const myPostSchema = ownPostSchema.extend({ unlock_count: z.number().int().min(0) });
+/**
+ * Why the viewer may not empty this pot, or null when they may (decisions.md, Posts): the
+ * server's answer travels with the post, so the page never offers a confirm that must fail.
+ */
+export const EMPTY_POT_REFUSALS = ['not_author', 'rejected', 'unlocked'] as const;
+export type EmptyPotRefusal = (typeof EMPTY_POT_REFUSALS)[number];
+export const emptyPotRefusalField = z.enum(EMPTY_POT_REFUSALS).nullable();
+
+/** An own post on My Teas: adds how many readers unlocked it, and whether its pot may be emptied. */
+export const myPostSchema = ownPostSchema.extend({
+  unlock_count: z.number().int().min(0),
+  empty_pot_refusal: emptyPotRefusalField,
+});
 export type MyPost = z.infer<typeof myPostSchema>;
 
 export const myPostListSchema = z.object({

@@ -205,6 +205,18 @@ describe('POST /api/v1/posts/{id}/comments', () => {
     expect(errorOf(res).code).toBe('INSUFFICIENT_COINS');
     await expectNothingStored(post.id, reader.user.id, 9);
   });
+
+  it('answers 402 to a reply on a short balance and stores no reply', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const parent = await comment(author, post.id, 'The first word');
+    const reader = await unlockedReader(post.id, 49);
+    const res = await postComment(app, reader.auth, post.id, { content: 'Cheap reply', parent_comment_id: parent.id });
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res).code).toBe('INSUFFICIENT_COINS');
+    expect(await commentsOf(app, post.id)).toHaveLength(1);
+    expect(await spendsOf(app, reader.user.id, 'comment')).toHaveLength(0);
+    expect(await balanceOf(app, reader.user.id)).toBe(9);
+  });
 });
 
 describe('comments under concurrency (reliability M1)', () => {

@@ -1,4 +1,4 @@
-import { COSTS, POST_CARD_MESSAGES, type EmptyPotResponse } from '@kettle/shared';
+import { COSTS, POST_CARD_MESSAGES, type EmptyPotRefusal, type EmptyPotResponse } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
@@ -11,10 +11,10 @@ import { postNotFound } from './public-posts.service.js';
 import { lockPost } from './posts.repository.js';
 import { assertCanSubmit } from './posts.service.js';
 import { refundBounty } from './bounty.service.js';
-import { emptyPotRefusal, type EmptyPotRefusal } from './reading.policy.js';
+import { emptyPotRefusal } from './reading.policy.js';
 import { unlockedByOthers } from './unlocks.repository.js';
 
-const REFUSALS: Record<NonNullable<EmptyPotRefusal>, () => AppError> = {
+const REFUSALS: Record<EmptyPotRefusal, () => AppError> = {
   not_author: () => forbidden(),
   rejected: () => conflict(POST_CARD_MESSAGES.potRejected),
   unlocked: () => conflict(POST_CARD_MESSAGES.potUnlocked),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
 import { presentOwnPosts } from './posts.presenter.js';
 import { searchCondition } from './search.js';
+import { emptyPotRefusal } from './reading.policy.js';
 import { unlockCounts } from './unlocks.repository.js';
 
 function myPostsWhere(authorId: string, query: MyPostsQuery): SQL | undefined {
@@ -38,6 +39,11 @@ export async function listMyPosts(ctx: AppContext, authorId: string, query: MyPo
       rows.map((row) => row.id),
     ),
   ]);
-  const data: MyPost[] = own.map((post) => ({ ...post, unlock_count: counts.get(post.id) ?? 0 }));
+  const data: MyPost[] = own.map((post) => {
+    const unlockCount = counts.get(post.id) ?? 0;
+    // Authors read free, so they never hold an unlock row: any unlock is someone else's.
+    const refusal = emptyPotRefusal(authorId, { authorId, status: post.status }, unlockCount > 0);
+    return { ...post, unlock_count: unlockCount, empty_pot_refusal: refusal };
+  });
   return { data, metadata: { total_elements: total?.n ?? 0, skip: query.skip, limit: query.limit } };
 }

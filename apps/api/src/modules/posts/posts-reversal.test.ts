@@ -64,6 +64,17 @@ describe('POST /api/v1/posts/reversal', () => {
     ]);
   });
 
+  it('answers 402 when coins are short: no reversal, no ledger row, balance unchanged', async () => {
+    const { original } = await approvedOriginal();
+    const { user, auth } = await signedIn(app, { coins: 19 });
+    const res = await reverse(auth, original.id);
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res).code).toBe(ERROR_CODES.insufficientCoins);
+    expect(await postsBy(app, user.id)).toHaveLength(0);
+    expect((await ledgerOf(app, user.id)).filter((row) => row.delta < 0)).toHaveLength(0);
+    expect(await balanceOf(app, user.id)).toBe(19);
+  });
+
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [
     ['missing original', { original_post_id: undefined }, 'original_post_id', 'Invalid original post ID'],
     ['bad original id', { original_post_id: 'nope' }, 'original_post_id', 'Invalid original post ID'],

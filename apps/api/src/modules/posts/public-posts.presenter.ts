@@ -5,7 +5,7 @@ import { posts } from '../../db/schema.js';
 import { presentImages } from './post-images.presenter.js';
 import { bountyExpiresAt, canAwardBounty } from './bounty.policy.js';
 import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
-import { readsFree, type Viewer } from './reading.policy.js';
+import { emptyPotRefusal, readsFree, type Viewer } from './reading.policy.js';
 import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
 import { canReport, canVote } from '../votes/conversation.policy.js';
 import { loadViewerEngagement, NO_ENGAGEMENT, type ViewerEngagement } from '../votes/viewer-engagement.repository.js';
@@ -105,6 +105,7 @@ export function toPostCard(row: PostRow, c: ReadContext): PostCard {
  */
 export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEngagement = NO_ENGAGEMENT): PostDetail {
   const open = isOpenTo(row, c);
+  const unlockCount = readsFree(c.viewer, row) ? (c.unlockCounts.get(row.id) ?? 0) : null;
   return {
     ...toPostCard(row, c),
     status: row.status,
@@ -113,7 +114,7 @@ export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEng
     updated_at: row.updatedAt.toISOString(),
     images: imagesOf(row, c),
     evidence_link: open ? row.evidenceLink : null,
-    unlock_count: readsFree(c.viewer, row) ? (c.unlockCounts.get(row.id) ?? 0) : null,
+    unlock_count: unlockCount,
     has_user_voted: engagement.voted,
     can_vote: canVote(c.viewer, row, { open, voted: engagement.voted }),
     can_report: canReport(c.viewer, row),
@@ -123,6 +124,8 @@ export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEng
     bounty_comment_id: open ? row.bountyCommentId : null,
     bounty_expires_at: bountyExpiresAt(row)?.toISOString() ?? null,
     can_award_bounty: canAwardBounty(c.viewer, row),
+    // Authors read free, so they never hold an unlock row: any unlock is someone else's.
+    empty_pot_refusal: emptyPotRefusal(c.viewer?.id, row, (unlockCount ?? 0) > 0),
   };
 }
 

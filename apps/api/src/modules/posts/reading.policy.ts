@@ -1,4 +1,4 @@
-import type { PostStatus } from '@kettle/shared';
+import type { EmptyPotRefusal, PostStatus } from '@kettle/shared';
 
 /** Who is asking: a signed-in user, or null for a visitor. */
 export type Viewer = { id: string; isAdmin: boolean } | null;
@@ -15,11 +15,16 @@ export const canSee = (viewer: Viewer, post: PostFacts): boolean =>
 /** Only approved posts can be unlocked. */
 export const canUnlock = (post: PostFacts): boolean => post.status === 'approved';
 
-export type EmptyPotRefusal = 'not_author' | 'rejected' | 'unlocked' | null;
-
-/** Why the author may not empty this pot, or null when they may (decisions.md, Posts). */
-export function emptyPotRefusal(actorId: string, post: PostFacts, unlockedByOthers: boolean): EmptyPotRefusal {
-  if (post.authorId !== actorId) return 'not_author';
+/**
+ * Why the author may not empty this pot, or null when they may (decisions.md, Posts). The
+ * route refuses with it, and the author's DTOs carry it so the page never offers a doomed confirm.
+ */
+export function emptyPotRefusal(
+  actorId: string | undefined,
+  post: PostFacts,
+  unlockedByOthers: boolean,
+): EmptyPotRefusal | null {
+  if (actorId === undefined || post.authorId !== actorId) return 'not_author';
   if (post.status === 'rejected') return 'rejected';
   if (unlockedByOthers) return 'unlocked';
   return null;

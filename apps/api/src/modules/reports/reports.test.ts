@@ -221,6 +221,18 @@ describe('POST /api/v1/comments/{id}/report', () => {
     expect(await reportSpends(app, reader.user.id)).toHaveLength(1);
   });
 
+  it('answers 402 on a short balance and stores nothing', async () => {
+    const reader = await signedIn(app, { coins: 40 + 14 });
+    const post = await approvedPost(app, author.user.id);
+    expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
+    const comment = await buildComment(app, post.id, author.user.id);
+    const res = await reportCommentCall(app, reader.auth, comment.id);
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res).code).toBe(ERROR_CODES.insufficientCoins);
+    expect(await balanceOf(app, reader.user.id)).toBe(14);
+    expect(await app.ctx.db.select().from(reports).where(eq(reports.commentId, comment.id))).toHaveLength(0);
+  });
+
   it('lets the tea author report comments on their tea without an unlock', async () => {
     const post = await approvedPost(app, author.user.id);
     const commenter = await signedIn(app);

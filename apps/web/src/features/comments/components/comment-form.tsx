@@ -1,8 +1,10 @@
-import { COMMENT_MAX_CHARS, COMMENT_MESSAGES, ERROR_CODES } from '@kettle/shared';
+import { COMMENT_MAX_CHARS, COMMENT_MESSAGES, COSTS, ERROR_CODES } from '@kettle/shared';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { CostNotice } from '@/features/coins/components/cost-notice';
+import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
 import { InsufficientCoinsAlert } from '@/features/posts/components/insufficient-coins-alert';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -24,8 +26,6 @@ export type CommentFormProps = {
   submitLabel: string;
   /** Shown above the box and naming it ('Replying to @name'). */
   caption?: ReactNode;
-  /** Under the box: what it costs. */
-  hint?: ReactNode;
   /** Focus the box when it appears (an inline reply box). */
   autoFocus?: boolean;
   onCancel?: () => void;
@@ -36,7 +36,8 @@ export type CommentFormProps = {
 /**
  * A comment or reply box (spec §5: non-empty after trimming, the button is disabled otherwise).
  * The text stays while sending and after a failure; it clears once the server took it.
- * Ctrl+Enter (or ⌘+Enter) sends.
+ * Ctrl+Enter (or ⌘+Enter) sends. Under the box: what it costs against the balance; a short
+ * balance disables sending and says how many coins are missing.
  */
 export function CommentForm({
   postId,
@@ -45,7 +46,6 @@ export function CommentForm({
   placeholder,
   submitLabel,
   caption,
-  hint,
   autoFocus = false,
   onCancel,
   onSent,
@@ -55,11 +55,13 @@ export function CommentForm({
   const [content, setContent] = useState('');
   const [coinsShort, setCoinsShort] = useState<string | null>(null);
   const captionId = useId();
-  const hintId = useId();
+  const costId = useId();
+  const price = useCoinCost(COSTS.comment);
   const blank = content.trim() === '';
+  const short = price.shortfall > 0;
 
   const send = () => {
-    if (blank || create.isPending) return;
+    if (blank || short || create.isPending) return;
     setCoinsShort(null);
     create.mutate(
       { content: content.trim(), parent_comment_id: parentId },
@@ -106,24 +108,26 @@ export function CommentForm({
         placeholder={placeholder}
         aria-label={caption ? undefined : label}
         aria-labelledby={caption ? captionId : undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={costId}
         maxLength={COMMENT_MAX_CHARS}
         rows={parentId ? 2 : 3}
         className="min-h-20 resize-y"
       />
       {coinsShort ? <InsufficientCoinsAlert message={coinsShort} /> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {hint ? (
-          <p id={hintId} className="mr-auto text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
+        <CostNotice price={price} id={costId} inline className="mr-auto" />
         {onCancel ? (
           <Button variant="ghost" size="sm" onClick={onCancel} disabled={create.isPending}>
             Cancel
           </Button>
         ) : null}
-        <SubmitButton size="sm" pending={create.isPending} pendingLabel="Posting..." disabled={blank}>
+        <SubmitButton
+          size="sm"
+          pending={create.isPending}
+          pendingLabel="Posting..."
+          disabled={blank || short}
+          aria-describedby={costId}
+        >
           {submitLabel}
         </SubmitButton>
       </div>

@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, COSTS, type PostDetail } from '@kettle/shared';
+import { COMMENT_MESSAGES, type PostDetail } from '@kettle/shared';
 import { Lock, LogIn, MessageSquare, RefreshCw, Trophy } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -67,7 +67,6 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
               label="Add a comment"
               placeholder="Add a comment..."
               submitLabel="Comment"
-              hint={`Commenting costs ${COSTS.comment} Tea Coins.`}
             />
           ) : (
             <p className="text-sm text-muted-foreground">New comments open once this tea is published.</p>

@@ -20,8 +20,8 @@ const renderMyTeas = () =>
 
 describe('Empty Pot', () => {
   it('on My Teas: View Tea, and Empty Pot (not for rejected) with the cost, balance and warnings', async () => {
-    const pending = makeMyPost({ title: 'Pending tea', unlock_count: 2 });
-    const rejected = makeMyPost({ title: 'Rejected tea', status: 'rejected' });
+    const pending = makeMyPost({ title: 'Pending tea' });
+    const rejected = makeMyPost({ title: 'Rejected tea', status: 'rejected', empty_pot_refusal: 'rejected' });
     stubDetailApi(({ path }) => {
       if (path === '/categories/') return json({ data: [CATEGORY] });
       if (path === '/states/') return json({ data: [STATE] });
@@ -39,16 +39,16 @@ describe('Empty Pot', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Empty the pot?' });
     expect(dialog).toHaveTextContent('Emptying the pot costs 25 Tea Coins.');
     expect(dialog).toHaveTextContent('You need at least 25 Tea Coins to empty the pot.');
-    expect(within(dialog).getByText('Your balance: 60 Tea Coins')).toBeInTheDocument();
+    expect(within(dialog).getByText('60 Tea Coins')).toBeInTheDocument();
     expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('A tea cannot be emptied once someone else has unlocked it.');
-    expect(dialog).toHaveTextContent('2 readers have already unlocked this tea.');
+    expect(within(dialog).getByRole('button', { name: 'Empty Pot' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
   it('from the post page: deletes, updates the balance, and goes to My Teas', async () => {
-    const own = makeDetail({ title: 'Spill it', unlock_count: 0, status: 'approved' });
+    const own = makeDetail({ title: 'Spill it', unlock_count: 0, status: 'approved', empty_pot_refusal: null });
     const calls = stubDetailApi(({ path, method }) => {
       if (path === `/posts/${own.id}` && method === 'GET') return json(own);
       if (path === `/posts/${own.id}/empty-pot` && method === 'DELETE')
@@ -58,7 +58,7 @@ describe('Empty Pot', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Empty Pot' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Empty the pot?' });
-    await within(dialog).findByText('Your balance: 60 Tea Coins');
+    await within(dialog).findByText('60 Tea Coins');
     await user.click(within(dialog).getByRole('button', { name: 'Empty Pot' }));
 
     expect(await screen.findByRole('heading', { name: 'My Teas' })).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('Empty Pot', () => {
   });
 
   it("shows 'Failed to Empty Pot' with the API's 409 text and stays on the page", async () => {
-    const own = makeDetail({ title: 'Unlocked already', unlock_count: 0 });
+    const own = makeDetail({ title: 'Unlocked already', unlock_count: 0, empty_pot_refusal: null });
     stubDetailApi(({ path, method }) => {
       if (path === `/posts/${own.id}` && method === 'GET') return json(own);
       if (method === 'DELETE') return json({ detail: POST_CARD_MESSAGES.potUnlocked }, 409);
@@ -88,7 +88,7 @@ describe('Empty Pot', () => {
   });
 
   it("falls back to 'Failed to empty the pot' when no answer comes", async () => {
-    const own = makeDetail({ title: 'Offline', unlock_count: 0 });
+    const own = makeDetail({ title: 'Offline', unlock_count: 0, empty_pot_refusal: null });
     stubDetailApi(({ path, method }) => {
       if (path === `/posts/${own.id}` && method === 'GET') return json(own);
       if (method === 'DELETE') throw new TypeError('Failed to fetch');
@@ -99,5 +99,64 @@ describe('Empty Pot', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Empty Pot' }));
     expect(await screen.findByText('Failed to Empty Pot')).toBeInTheDocument();
     expect(screen.getByText('Failed to empty the pot')).toBeInTheDocument();
+  });
+
+  it('on a tea someone unlocked: Empty Pot is disabled with the reason, and no dialog opens', async () => {
+    const unlocked = makeMyPost({
+      title: 'Read tea',
+      status: 'approved',
+      unlock_count: 2,
+      empty_pot_refusal: 'unlocked',
+    });
+    const calls = stubDetailApi(({ path }) => {
+      if (path === '/categories/') return json({ data: [CATEGORY] });
+      if (path === '/states/') return json({ data: [STATE] });
+      if (path === '/posts/me') return page([unlocked]);
+    }, AVA);
+    const { user } = renderMyTeas();
+
+    const card = await screen.findByRole('article', { name: 'Read tea' });
+    const button = within(card).getByRole('button', { name: 'Empty Pot' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(expect.stringContaining(POST_CARD_MESSAGES.potUnlocked));
+    expect(within(card).getByText(POST_CARD_MESSAGES.potUnlocked)).toBeVisible();
+    await user.click(button);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter(({ method }) => method === 'DELETE')).toEqual([]);
+  });
+
+  it('on the detail of a tea someone unlocked: the same disabled Empty Pot with its reason', async () => {
+    const own = makeDetail({ title: 'Read detail', unlock_count: 1, empty_pot_refusal: 'unlocked' });
+    stubDetailApi(({ path }) => (path === `/posts/${own.id}` ? json(own) : undefined), AVA);
+    renderDetail(`/posts/${own.id}`);
+    const onPage = await screen.findByRole('button', { name: 'Empty Pot' });
+    expect(onPage).toBeDisabled();
+    expect(onPage).toHaveAccessibleDescription(POST_CARD_MESSAGES.potUnlocked);
+  });
+
+  it('with 20 coins: the confirm is disabled with "You need 5 more Tea Coins" and Buy Coins', async () => {
+    const own = makeDetail({ title: 'Cheap author', unlock_count: 0, empty_pot_refusal: null });
+    const calls = stubDetailApi(({ path }) => (path === `/posts/${own.id}` ? json(own) : undefined), {
+      ...AVA,
+      coin_balance: 20,
+    });
+    const { user } = renderDetail(`/posts/${own.id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Empty Pot' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Empty the pot?' });
+    expect(await within(dialog).findByText('20 Tea Coins')).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Empty Pot' });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleDescription(expect.stringContaining('You need 5 more Tea Coins.'));
+    expect(within(dialog).getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+    expect(calls.filter(({ method }) => method === 'DELETE')).toEqual([]);
+  });
+
+  it("shows no Empty Pot on someone else's tea", async () => {
+    const other = makeDetail({ title: 'Not mine' });
+    stubDetailApi(({ path }) => (path === `/posts/${other.id}` ? json(other) : undefined), AVA);
+    renderDetail(`/posts/${other.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not mine' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Empty Pot' })).not.toBeInTheDocument();
   });
 });

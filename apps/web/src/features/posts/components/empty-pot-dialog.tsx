@@ -1,19 +1,26 @@
-import { COSTS, type PostStatus } from '@kettle/shared';
+import { COSTS, POST_CARD_MESSAGES, teaCoins, type EmptyPotRefusal } from '@kettle/shared';
 import { Ban, Coins, LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { CostNotice } from '@/features/coins/components/cost-notice';
+import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
+import { cn } from '@/lib/cn';
 import { useEmptyPot } from '../api/empty-pot';
 
-export type EmptyPotPost = { id: string; title: string; unlock_price?: number; unlock_count?: number | null };
-
-const coins = (n: number) => `${n.toLocaleString()} Tea ${n === 1 ? 'Coin' : 'Coins'}`;
+export type EmptyPotPost = {
+  id: string;
+  title: string;
+  unlock_price?: number;
+  /** The server's answer (abilities travel with the data); null when this viewer may empty it. */
+  empty_pot_refusal: EmptyPotRefusal | null;
+};
 
 /**
- * Spec §2 'Empty Pot': the cost (and the balance), that it cannot be undone, and that a tea
- * someone else unlocked cannot be emptied. From the post's own page, success goes to My Teas.
+ * Spec §2 'Empty Pot': the cost against the balance, that it cannot be undone, and that a tea
+ * someone else unlocked cannot be emptied. A short balance disables the confirm before any click.
+ * From the post's own page, success goes to My Teas.
  */
 export function EmptyPotDialog({
   post,
@@ -24,16 +31,14 @@ export function EmptyPotDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { data: user } = useCurrentUser();
+  const price = useCoinCost(COSTS.emptyPot);
+  const costId = useId();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const onPostPage = pathname.replace(/\/+$/, '') === `/posts/${post.id}`;
   const { mutate, isPending } = useEmptyPot({
     leave: onPostPage ? () => navigate('/my-teas', { replace: true }) : undefined,
   });
-  const balance = user?.coin_balance;
-  const short = balance !== undefined && balance < COSTS.emptyPot;
-  const unlocked = (post.unlock_count ?? 0) > 0;
 
   // The notices come from the mutation itself; here the dialog only closes.
   const confirm = () => mutate(post.id, { onSettled: () => onOpenChange(false) });
@@ -47,18 +52,14 @@ export function EmptyPotDialog({
             This deletes &ldquo;{post.title}&rdquo; with its images, votes and comments.
           </DialogDescription>
         </div>
+        <CostNotice price={price} id={costId} />
         <ul className="grid gap-3 text-sm">
           <li className="flex gap-2">
             <Coins className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              Emptying the pot costs <strong>{coins(COSTS.emptyPot)}</strong>.
+              Emptying the pot costs <strong>{teaCoins(COSTS.emptyPot)}</strong>.
               {post.unlock_price !== undefined ? (
-                <> You need at least {coins(COSTS.emptyPot)} to empty the pot.</>
-              ) : null}
-              {balance !== undefined ? (
-                <span className={short ? 'block font-semibold text-destructive' : 'block text-muted-foreground'}>
-                  Your balance: {coins(balance)}
-                </span>
+                <> You need at least {teaCoins(COSTS.emptyPot)} to empty the pot.</>
               ) : null}
             </span>
           </li>
@@ -68,15 +69,7 @@ export function EmptyPotDialog({
           </li>
           <li className="flex gap-2">
             <Ban className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span>
-              A tea cannot be emptied once someone else has unlocked it.
-              {unlocked ? (
-                <span className="block font-semibold text-destructive">
-                  {post.unlock_count === 1 ? '1 reader has' : `${post.unlock_count ?? 0} readers have`} already unlocked
-                  this tea.
-                </span>
-              ) : null}
-            </span>
+            <span>A tea cannot be emptied once someone else has unlocked it.</span>
           </li>
         </ul>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -85,7 +78,13 @@ export function EmptyPotDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={isPending} aria-busy={isPending}>
+          <Button
+            variant="destructive"
+            onClick={confirm}
+            disabled={isPending || price.shortfall > 0}
+            aria-busy={isPending}
+            aria-describedby={costId}
+          >
             {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
             {isPending ? 'Emptying…' : 'Empty Pot'}
           </Button>
@@ -95,19 +94,39 @@ export function EmptyPotDialog({
   );
 }
 
-/** 'Empty Pot' and its dialog; nothing for a rejected tea (it cannot be emptied). */
+/**
+ * 'Empty Pot' and its dialog, as the server's `empty_pot_refusal` allows: nothing for someone
+ * else's tea or a rejected one (spec §2 hides it); for a tea someone unlocked, a disabled button
+ * with the reason in text beside it, instead of a confirm that could only fail.
+ */
 export function EmptyPotButton({
   post,
   variant = 'outline',
   size = 'sm',
   className,
   'aria-describedby': describedBy,
-}: { post: EmptyPotPost & { status: PostStatus } } & Pick<
-  ButtonProps,
-  'variant' | 'size' | 'className' | 'aria-describedby'
->) {
+}: { post: EmptyPotPost } & Pick<ButtonProps, 'variant' | 'size' | 'className' | 'aria-describedby'>) {
   const [open, setOpen] = useState(false);
-  if (post.status === 'rejected') return null;
+  const reasonId = useId();
+  const refusal = post.empty_pot_refusal;
+  if (refusal === 'not_author' || refusal === 'rejected') return null;
+  if (refusal === 'unlocked') {
+    return (
+      <div className={cn('grid gap-1', className)}>
+        <Button
+          variant={variant}
+          size={size}
+          disabled
+          aria-describedby={describedBy ? `${reasonId} ${describedBy}` : reasonId}
+        >
+          <Trash2 aria-hidden="true" /> Empty Pot
+        </Button>
+        <p id={reasonId} className="text-xs text-muted-foreground">
+          {POST_CARD_MESSAGES.potUnlocked}
+        </p>
+      </div>
+    );
+  }
   return (
     <>
       <Button

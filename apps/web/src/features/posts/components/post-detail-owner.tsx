@@ -12,10 +12,9 @@ export function useIsAuthor(post: Pick<PostDetail, 'author_username'>): boolean 
 
 /**
  * What only the author (and admins, for the count) see: 'n unlocked', and for the author the
- * Empty Pot button (not for a rejected tea).
+ * Empty Pot button as the server's empty_pot_refusal allows (not for a rejected tea).
  */
 export function PostDetailOwnerActions({ post }: { post: PostDetail }) {
-  const isAuthor = useIsAuthor(post);
   return (
     <>
       {post.unlock_count !== null ? (
@@ -23,7 +22,7 @@ export function PostDetailOwnerActions({ post }: { post: PostDetail }) {
           <LockOpen className="size-4" aria-hidden="true" /> {post.unlock_count.toLocaleString()} unlocked
         </Badge>
       ) : null}
-      {isAuthor ? <EmptyPotButton post={post} /> : null}
+      <EmptyPotButton post={post} />
     </>
   );
 }

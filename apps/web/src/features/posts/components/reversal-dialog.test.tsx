@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
 import {
+  buildUser,
   CATEGORY,
   imageFile,
   json,
@@ -110,5 +111,26 @@ describe('ReversalDialog', () => {
     await user.click(submitButton(dialog));
     expect(await screen.findByText('This post already has a reversal.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Submit Reversal' })).toBeInTheDocument();
+  });
+
+  it('with 19 coins says "You need 1 more Tea Coin" at the top and keeps Submit Reversal disabled', async () => {
+    stubApi({ user: buildUser({ coin_balance: 19 }) });
+    const { user } = renderButton();
+    const dialog = await openDialog(user);
+    expect(await within(dialog).findByText('You need 1 more Tea Coin.')).toBeInTheDocument();
+    expect(within(dialog).getByText('20 Tea Coins')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+    await fillValid(user, dialog);
+    expect(submitButton(dialog)).toBeDisabled();
+  });
+
+  it('with 20 coins shows the cost and balance and lets a valid reversal be sent', async () => {
+    stubApi({ user: buildUser({ coin_balance: 20 }) });
+    const { user } = renderButton();
+    const dialog = await openDialog(user);
+    expect(await within(dialog).findAllByText('20 Tea Coins')).toHaveLength(2);
+    await fillValid(user, dialog);
+    expect(submitButton(dialog)).toBeEnabled();
+    expect(within(dialog).queryByText(/You need/)).not.toBeInTheDocument();
   });
 });

@@ -1,24 +1,31 @@
-import { POST_MESSAGES } from '@kettle/shared';
-import { useState } from 'react';
+import { COSTS, POST_MESSAGES } from '@kettle/shared';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast-store';
 import { useCreateReversal } from '../api/create-reversal';
+import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
 import { ImagePicker } from './image-picker';
 import { InsufficientCoinsAlert } from './insufficient-coins-alert';
+import { PostCostNotice } from './post-cost-notice';
 import { PostFormFields, type PostFieldLabels } from './post-form-fields';
 
 const LABELS: PostFieldLabels = { title: 'Reversal Title', content: 'Reversal Content', state: 'State/Province' };
 
-/** The reversal dialog's form; it lives inside the dialog's content, so every opening starts empty. */
+/**
+ * The reversal dialog's form; it lives inside the dialog's content, so every opening starts empty.
+ * The cost and balance come first; a short balance keeps Submit Reversal disabled.
+ */
 export function ReversalForm({ originalPostId, onDone }: { originalPostId: string; onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateReversal();
   const form = usePostForm();
+  const cost = usePostCost(form, COSTS.submitReversal);
+  const costId = useId();
   const {
     handleSubmit,
     setError,
@@ -48,6 +55,7 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
 
   return (
     <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-5">
+      <PostCostNotice cost={cost} id={costId} what="reverse" />
       <PostFormFields form={form} labels={LABELS} />
       <ImagePicker
         files={images}
@@ -61,7 +69,12 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <SubmitButton pending={create.isPending} pendingLabel="Submitting..." disabled={!isValid}>
+        <SubmitButton
+          pending={create.isPending}
+          pendingLabel="Submitting..."
+          disabled={!isValid || cost.price.shortfall > 0}
+          aria-describedby={costId}
+        >
           Submit Reversal
         </SubmitButton>
       </div>

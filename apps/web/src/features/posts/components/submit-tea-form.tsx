@@ -1,5 +1,5 @@
-import { POST_MESSAGES } from '@kettle/shared';
-import { useState } from 'react';
+import { COSTS, POST_MESSAGES } from '@kettle/shared';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -7,17 +7,25 @@ import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast-store';
 import { useCreatePost } from '../api/create-post';
+import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
 import { ImagePicker } from './image-picker';
 import { InsufficientCoinsAlert } from './insufficient-coins-alert';
+import { PostCostNotice } from './post-cost-notice';
 import { PostFormFields } from './post-form-fields';
 
-/** The tea form (spec §2): validated on change; Submit waits for a valid form, Reset for a changed one. */
+/**
+ * The tea form (spec §2): validated on change; Submit waits for a valid form, Reset for a changed
+ * one. Its cost (fee + bounty) and the balance are at the top, so a short balance is said before
+ * anything is typed, and Submit stays disabled until the balance covers the total.
+ */
 export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
   const navigate = useNavigate();
   const create = useCreatePost();
   const form = usePostForm();
+  const cost = usePostCost(form, COSTS.submitTea);
+  const costId = useId();
   const {
     register,
     handleSubmit,
@@ -59,6 +67,7 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
 
   return (
     <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-5">
+      <PostCostNotice cost={cost} id={costId} what="submit" />
       <PostFormFields form={form} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Evidence link (optional)" error={errors.evidence_link?.message}>
@@ -88,8 +97,8 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
         <SubmitButton
           pending={create.isPending}
           pendingLabel="Submitting..."
-          disabled={!isValid || Boolean(blockedReason)}
-          aria-describedby={blockedReason ? 'submit-blocked-reason' : undefined}
+          disabled={!isValid || Boolean(blockedReason) || cost.price.shortfall > 0}
+          aria-describedby={blockedReason ? `submit-blocked-reason ${costId}` : costId}
         >
           Submit Tea
         </SubmitButton>

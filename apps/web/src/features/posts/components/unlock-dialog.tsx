@@ -1,9 +1,10 @@
 import { ERROR_CODES, type PostCard } from '@kettle/shared';
-import { Coins, LoaderCircle, LockOpen } from 'lucide-react';
-import { useState } from 'react';
+import { LoaderCircle, LockOpen } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { CostNotice } from '@/features/coins/components/cost-notice';
+import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
 import { ApiError } from '@/lib/api-client';
 import { toastError } from '@/lib/toast-store';
 import { useUnlockPost } from '../api/unlock-post';
@@ -21,11 +22,13 @@ type UnlockDialogProps = {
 const failureMessage = (error: Error): string =>
   error instanceof ApiError && error.status < 500 && error.message ? error.message : UNLOCK_FAILED.description;
 
-const coins = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'coin' : 'coins'}`;
-
-/** Asks before spending coins: the price and the reader's balance, then Cancel or Unlock (spec §4). */
+/**
+ * Asks before spending coins: the price and the reader's balance, then Cancel or Unlock (spec §4).
+ * A short balance disables Unlock and says how many coins are missing, before any click.
+ */
 export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {
-  const { data: user } = useCurrentUser();
+  const price = useCoinCost(post.unlock_price);
+  const costId = useId();
   const { mutate, isPending } = useUnlockPost();
   const [coinsShort, setCoinsShort] = useState<string | null>(null);
 
@@ -57,18 +60,7 @@ export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {
             Unlocking &ldquo;{post.title}&rdquo; shows its full content and tagged handle. You pay once and keep access.
           </DialogDescription>
         </div>
-        <dl className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-muted/40 p-4 text-sm">
-          <div>
-            <dt className="text-muted-foreground">Price</dt>
-            <dd className="flex items-center gap-1 font-semibold">
-              <Coins className="size-4 text-primary" aria-hidden="true" /> {coins(post.unlock_price)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Your balance</dt>
-            <dd className="font-semibold">{user ? coins(user.coin_balance) : '…'}</dd>
-          </div>
-        </dl>
+        <CostNotice price={price} id={costId} label="Price" />
         {coinsShort ? <InsufficientCoinsAlert message={coinsShort} /> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
@@ -76,7 +68,12 @@ export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {
               Cancel
             </Button>
           </DialogClose>
-          <Button onClick={confirm} disabled={isPending} aria-busy={isPending}>
+          <Button
+            onClick={confirm}
+            disabled={isPending || price.shortfall > 0}
+            aria-busy={isPending}
+            aria-describedby={costId}
+          >
             {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
             {isPending ? 'Unlocking…' : 'Unlock'}
           </Button>

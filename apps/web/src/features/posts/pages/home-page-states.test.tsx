@@ -27,6 +27,7 @@ const detail = (card: ReturnType<typeof makeCard>, patch: Partial<PostDetail> = 
   bounty_comment_id: null,
   bounty_expires_at: null,
   can_award_bounty: false,
+  empty_pot_refusal: 'not_author',
   ...patch,
 });
 
@@ -49,8 +50,8 @@ describe('HomePage unlock', () => {
     const article = await screen.findByRole('article', { name: 'Locked tea' });
     await user.click(within(article).getByRole('button', { name: 'Unlock for 40 coins' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unlock this tea?' });
-    expect(within(dialog).getByText('40 coins')).toBeInTheDocument();
-    expect(await within(dialog).findByText('120 coins')).toBeInTheDocument();
+    expect(within(dialog).getByText('40 Tea Coins')).toBeInTheDocument();
+    expect(await within(dialog).findByText('120 Tea Coins')).toBeInTheDocument();
     expect(calls.some(({ method }) => method === 'POST')).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));

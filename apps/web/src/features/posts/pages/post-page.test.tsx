@@ -40,8 +40,8 @@ describe('PostPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Unlock for 55 coins' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unlock this tea?' });
-    expect(within(dialog).getByText('55 coins')).toBeInTheDocument();
-    expect(await within(dialog).findByText('120 coins')).toBeInTheDocument();
+    expect(within(dialog).getByText('55 Tea Coins')).toBeInTheDocument();
+    expect(await within(dialog).findByText('120 Tea Coins')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
 
     expect(await screen.findByText(FULL)).toBeInTheDocument();
@@ -119,8 +119,19 @@ describe('PostPage', () => {
   });
 
   it("shows the author 'n unlocked' and Empty Pot, the status and the report status; no Empty Pot when rejected", async () => {
-    const own = makeDetail({ title: 'Mine', unlock_count: 4, status: 'pending', report_status: 'pending' });
-    const rejected = makeDetail({ title: 'Rejected one', unlock_count: 0, status: 'rejected' });
+    const own = makeDetail({
+      title: 'Mine',
+      unlock_count: 4,
+      status: 'pending',
+      report_status: 'pending',
+      empty_pot_refusal: null,
+    });
+    const rejected = makeDetail({
+      title: 'Rejected one',
+      unlock_count: 0,
+      status: 'rejected',
+      empty_pot_refusal: 'rejected',
+    });
     stubDetailApi(({ path }) => {
       if (path === `/posts/${own.id}`) return json(own);
       if (path === `/posts/${rejected.id}`) return json(rejected);

@@ -54,7 +54,8 @@ describe('SubmitPage', () => {
     const { user } = renderSubmit();
     expect(screen.getByRole('heading', { name: 'Submit Tea', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(/costs 25 Tea Coins\. Moderators review/)).toBeInTheDocument();
-    expect(await screen.findByText('120')).toBeInTheDocument();
+    expect(await screen.findByText('120 Tea Coins')).toBeInTheDocument();
+    expect(screen.getByText('25 Tea Coins')).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
 
     await fillValid(user);
@@ -209,6 +210,38 @@ describe('SubmitPage', () => {
     expect(await screen.findByRole('link', { name: /My Account/ })).toHaveAttribute('href', '/account');
     await fillValid(user);
     expect(submitButton()).toBeDisabled();
-    expect(submitButton()).toHaveAccessibleDescription('Verify your email address to submit a tea.');
+    expect(submitButton()).toHaveAccessibleDescription(
+      expect.stringContaining('Verify your email address to submit a tea.'),
+    );
+  });
+
+  it('with 0 coins says so at the top before anything is typed, and keeps Submit disabled', async () => {
+    stubApi({ user: buildUser({ coin_balance: 0 }) });
+    const { user } = renderSubmit();
+    const short = await screen.findByText('You need 25 more Tea Coins.');
+    const form = short.closest('form');
+    expect(form?.querySelector('input, textarea, select')?.compareDocumentPosition(short)).toBe(
+      Node.DOCUMENT_POSITION_PRECEDING,
+    );
+    expect(screen.getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+    await fillValid(user);
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription(expect.stringContaining('You need 25 more Tea Coins.'));
+  });
+
+  it('counts the typed bounty into the total as it changes', async () => {
+    stubApi({ user: buildUser({ coin_balance: 120 }) });
+    const { user } = renderSubmit();
+    await fillValid(user);
+    await replace(user, 'Bounty (optional)', '100');
+    expect(await screen.findByText('125 Tea Coins')).toBeInTheDocument();
+    expect(screen.getByText('25 Tea Coins to submit + 100 Tea Coins bounty')).toBeInTheDocument();
+    expect(screen.getByText('You need 5 more Tea Coins.')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    await replace(user, 'Bounty (optional)', '95');
+    expect(await screen.findAllByText('120 Tea Coins')).toHaveLength(2);
+    expect(screen.queryByText(/You need/)).not.toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
   });
 });

@@ -1,28 +1,13 @@
 import { COSTS } from '@kettle/shared';
-import { Coins, MailWarning } from 'lucide-react';
+import { MailWarning } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SubmitTeaForm } from '../components/submit-tea-form';
 
 const UNVERIFIED_REASON = 'Verify your email address to submit a tea.';
-
-function Balance() {
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <Skeleton className="h-8 w-40 rounded-full" />;
-  if (!user) return null;
-  return (
-    <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-sm">
-      <Coins className="size-4 text-primary" aria-hidden="true" />
-      <span>
-        Your balance: <strong className="tabular-nums">{user.coin_balance}</strong> Tea Coins
-      </span>
-    </p>
-  );
-}
 
 function VerifyEmailNotice() {
   return (
@@ -56,7 +41,6 @@ export function SubmitPage() {
       <PageHeader
         title="Submit Tea"
         description={`Submitting a tea costs ${COSTS.submitTea} Tea Coins. Moderators review every tea before it is published.`}
-        actions={<Balance />}
       />
       {unverified ? <VerifyEmailNotice /> : null}
       <Card>

@@ -50,6 +50,7 @@ export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
     bounty_comment_id: null,
     bounty_expires_at: null,
     can_award_bounty: false,
+    empty_pot_refusal: 'not_author',
     ...overrides,
   };
 }

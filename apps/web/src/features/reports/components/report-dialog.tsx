@@ -13,7 +13,7 @@ import {
   type ReportCreateInput,
 } from '@kettle/shared';
 import { Flag } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -21,6 +21,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { CostNotice } from '@/features/coins/components/cost-notice';
+import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
 import { InsufficientCoinsAlert } from '@/features/posts/components/insufficient-coins-alert';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -42,10 +44,13 @@ type ReportDialogProps = {
 /**
  * Spec §2 'Report Post' (and 'Report Comment' for a comment): a reason (default
  * inappropriate_content), optional 'Additional Details', Cancel and 'Submit Report'. What was
- * typed survives Cancel; after a success the form is back to its defaults (spec §4).
+ * typed survives Cancel; after a success the form is back to its defaults (spec §4). The cost
+ * and balance show before sending; a short balance disables 'Submit Report'.
  */
 export function ReportDialog({ target, open, onOpenChange, onCloseAutoFocus }: ReportDialogProps) {
   const report = useCreateReport(target);
+  const price = useCoinCost(COSTS.report);
+  const costId = useId();
   const [coinsShort, setCoinsShort] = useState<string | null>(null);
   const {
     register,
@@ -113,6 +118,7 @@ export function ReportDialog({ target, open, onOpenChange, onCloseAutoFocus }: R
               {...register('description')}
             />
           </FormField>
+          <CostNotice price={price} id={costId} />
           {coinsShort ? <InsufficientCoinsAlert message={coinsShort} /> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
@@ -120,7 +126,12 @@ export function ReportDialog({ target, open, onOpenChange, onCloseAutoFocus }: R
                 Cancel
               </Button>
             </DialogClose>
-            <SubmitButton pending={report.isPending} pendingLabel="Submitting...">
+            <SubmitButton
+              pending={report.isPending}
+              pendingLabel="Submitting..."
+              disabled={price.shortfall > 0}
+              aria-describedby={costId}
+            >
               Submit Report
             </SubmitButton>
           </div>

@@ -1,8 +1,8 @@
 import { VOTE_MESSAGES, type CurrentUser, type PostCardList, type VoteResponse } from '@kettle/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { makeDetail, renderDetail, stubDetailApi } from '@/features/posts/testing/post-detail-kit';
+import { BEN, makeDetail, renderDetail, stubDetailApi } from '@/features/posts/testing/post-detail-kit';
 import { json } from '@/features/posts/testing/render-posts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -100,5 +100,37 @@ describe('UpvoteButton', () => {
     answer = json({ detail: 'Server error. Please try again later.' }, 500);
     await user.click(screen.getByRole('button', { name: 'Upvote, 5 votes' }));
     expect(await screen.findByText(VOTE_MESSAGES.failed.description)).toBeInTheDocument();
+  });
+
+  it('with 3 coins: disabled, "You need 2 more Tea Coins" in text the button is described by, and Buy Coins', async () => {
+    const post = makeDetail({ vote_count: 4 });
+    const calls = stubDetailApi(({ path }) => (path === `/posts/${post.id}` ? json(post) : undefined), {
+      ...BEN,
+      coin_balance: 3,
+    });
+    const { user } = renderDetail(`/posts/${post.id}`);
+
+    const button = await screen.findByRole('button', { name: 'Upvote, 4 votes' });
+    const vote = within(button.parentElement ?? document.body);
+    expect(await vote.findByText('You need 2 more Tea Coins.')).toBeVisible();
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      expect.stringContaining('Cost: 5 Tea Coins · Your balance: 3 Tea Coins'),
+    );
+    expect(button).toHaveAccessibleDescription(expect.stringContaining('You need 2 more Tea Coins.'));
+    expect(vote.getByRole('link', { name: 'Buy Coins' })).toHaveAttribute('href', '/buy-coins');
+    await user.click(button);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('with enough coins: enabled, showing the cost and the balance', async () => {
+    const post = makeDetail({ vote_count: 4 });
+    stubDetailApi(({ path }) => (path === `/posts/${post.id}` ? json(post) : undefined), { ...BEN, coin_balance: 5 });
+    renderDetail(`/posts/${post.id}`);
+
+    const button = await screen.findByRole('button', { name: 'Upvote, 4 votes' });
+    await waitFor(() => expect(button).toHaveAccessibleDescription('Cost: 5 Tea Coins · Your balance: 5 Tea Coins'));
+    expect(button).toBeEnabled();
+    expect(within(button.parentElement ?? document.body).queryByText(/You need/)).not.toBeInTheDocument();
   });
 });

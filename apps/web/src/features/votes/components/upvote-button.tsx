@@ -1,7 +1,9 @@
-import { COSTS, type PostDetail } from '@kettle/shared';
+import { COIN_MESSAGES, COSTS, type PostDetail } from '@kettle/shared';
 import { LoaderCircle, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { CostNotice } from '@/features/coins/components/cost-notice';
+import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { useUpvotePost } from '../api/upvote-post';
@@ -22,14 +24,20 @@ function reason(post: VotePost, signedIn: boolean): string | null {
 /**
  * Spec §2: the upvote button with the vote count. A toggle showing whether this reader voted
  * (aria-pressed); disabled while the vote is sending, once voted, and whenever the server says
- * this reader cannot vote (visitor, locked, own tea, unpublished). Costs COSTS.upvote coins.
+ * this reader cannot vote (visitor, locked, own tea, unpublished). Costs COSTS.upvote coins: a
+ * reader who may vote sees the cost and their balance under the button, and a short balance
+ * disables it with the missing coins and a Buy Coins link, in text (not only a hover title) that
+ * the button's aria-describedby points at.
  */
 export function UpvoteButton({ post, className }: { post: VotePost; className?: string }) {
   const { isAuthenticated } = useSession();
   const { mutate, isPending } = useUpvotePost(post.id);
+  const price = useCoinCost(COSTS.upvote);
   const reasonId = useId();
   const why = reason(post, isAuthenticated);
-  const disabled = isPending || post.has_user_voted || !post.can_vote;
+  const short = price.shortfall > 0;
+  const disabled = isPending || post.has_user_voted || !post.can_vote || short;
+  const title = why ?? (short ? COIN_MESSAGES.shortfall(price.shortfall) : `Upvote for ${COSTS.upvote} Tea Coins`);
   return (
     <span className={cn('inline-flex flex-col items-end gap-1', className)}>
       <Button
@@ -39,8 +47,8 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
         aria-pressed={post.has_user_voted}
         aria-busy={isPending}
         aria-label={`${post.has_user_voted ? 'Upvoted' : 'Upvote'}, ${votes(post.vote_count)}`}
-        aria-describedby={why ? reasonId : undefined}
-        title={post.can_vote ? `Upvote for ${COSTS.upvote} Tea Coins` : (why ?? undefined)}
+        aria-describedby={reasonId}
+        title={title}
         className="min-w-20 tabular-nums"
       >
         {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ThumbsUp aria-hidden="true" />}
@@ -50,7 +58,9 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
         <span id={reasonId} className="sr-only">
           {why}
         </span>
-      ) : null}
+      ) : (
+        <CostNotice price={price} id={reasonId} inline className="max-w-44 text-right" />
+      )}
     </span>
   );
 }
