@@ -12,7 +12,8 @@ import { ensureAdmin, seedDemoUsers, seedReferenceData } from './db/seed.js';
 import type { Bus } from './lib/bus/bus.js';
 import { createMemoryBus } from './lib/bus/memory-bus.js';
 import { createRedisBus } from './lib/bus/redis-bus.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './lib/error-handler.js';
+import { registerNulByteGuard } from './lib/nul-bytes.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createDiskStorage } from './lib/images/storage.js';
 import { createMailer } from './lib/mailer/mailer.js';
@@ -78,6 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
+    // Bad percent-encoding and over-long path segments never reach a route: answer them in our envelope.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerNulByteGuard(app);
   await registerSecurity(app, config);
   await registerOpenApi(app);
   await app.register(formbody);

@@ -27,3 +27,4 @@ export * from './payments.js';
 export * from './admin-users.js';
 export * from './subscriptions.js';
 export * from './company.js';
+export * from './input.js';
