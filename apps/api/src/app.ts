@@ -37,6 +37,7 @@ import { reportsAdminRoutes } from './modules/reports/reports-admin.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { takedownsRoutes } from './modules/reports/takedowns.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
+import { companyAdminRoutes } from './modules/company/company-admin.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentsWebhookRoutes, { prefix: '/payments' });
       await api.register(subscriptionsRoutes, { prefix: '/payments/subscription' });
       await api.register(companyRoutes, { prefix: '/company' });
+      await api.register(companyAdminRoutes);
       await api.register(adminUsersRoutes);
     },
     { prefix: '/api/v1' },

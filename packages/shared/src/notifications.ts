@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { APP_NAME } from './brand.js';
 import { REPORT_MESSAGES } from './reports.js';
 
-export const NOTIFICATION_KINDS = ['post_approved', 'post_rejected', 'report_approved', 'report_rejected'] as const;
+export const NOTIFICATION_KINDS = [
+  'post_approved',
+  'post_rejected',
+  'report_approved',
+  'report_rejected',
+  'company_verified',
+  'company_unverified',
+] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */
 export const NOTIFICATION_TEXT = {
