@@ -12,7 +12,8 @@ import { ensureAdmin, seedDemoUsers, seedReferenceData } from './db/seed.js';
 import type { Bus } from './lib/bus/bus.js';
 import { createMemoryBus } from './lib/bus/memory-bus.js';
 import { createRedisBus } from './lib/bus/redis-bus.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './lib/error-handler.js';
+import { registerNulByteGuard } from './lib/nul-bytes.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createDiskStorage } from './lib/images/storage.js';
 import { createMailer } from './lib/mailer/mailer.js';
@@ -36,6 +37,7 @@ import { reportsAdminRoutes } from './modules/reports/reports-admin.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { takedownsRoutes } from './modules/reports/takedowns.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
+import { companyAdminRoutes } from './modules/company/company-admin.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
@@ -81,6 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
+    // Bad percent-encoding and over-long path segments never reach a route: answer them in our envelope.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -143,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerNulByteGuard(app);
   await registerSecurity(app, config);
   await registerOpenApi(app);
   await app.register(formbody);
@@ -172,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentsWebhookRoutes, { prefix: '/payments' });
       await api.register(subscriptionsRoutes, { prefix: '/payments/subscription' });
       await api.register(companyRoutes, { prefix: '/company' });
+      await api.register(companyAdminRoutes);
       await api.register(adminUsersRoutes);
     },
     { prefix: '/api/v1' },

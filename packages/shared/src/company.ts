@@ -68,26 +68,36 @@ export const companySchema = z.object({
   handle: z.string(),
   website: z.string().nullable(),
   description: z.string(),
+  /** An admin checked that the company owns the handle; changing the handle clears it. */
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** Counts over approved posts tagging the company's handle (any letter case). */
+/**
+ * Counts over approved posts tagging the company's handle (any letter case). Anyone can claim a
+ * handle, so until an admin verifies the company only what a visitor can already see is given
+ * (teas, their votes, their published reversals); report counts wait for verification.
+ */
 export const companyStatsSchema = z.object({
   handle: z.string(),
+  verified: z.boolean(),
   posts: z.number().int(),
   /** Sum of those posts' upvotes. */
   votes: z.number().int(),
   /** Approved reversals of those posts. */
   reversals: z.number().int(),
-  /** Reports filed on those posts (comment reports not included). */
-  reports: z.number().int(),
+  /** Reports filed on those posts (comment reports not included); null until verified. */
+  reports: z.number().int().nullable(),
 });
 export type CompanyStats = z.infer<typeof companyStatsSchema>;
 
 export const adminCompanySchema = companySchema.extend({
   owner: z.object({ id: z.uuid(), username: z.string() }),
+  /** The admin who verified it (null when not verified, or when that admin's account is gone). */
+  verified_by: z.uuid().nullable(),
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
@@ -95,6 +105,32 @@ export const companyListQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export const COMPANY_SEARCH_MAX = 100;
+
+/** GET /admin/companies: name, handle or owner search, a verified filter, paging. */
+export const adminCompanyListQuerySchema = companyListQuerySchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(COMPANY_SEARCH_MAX, `Search must be at most ${COMPANY_SEARCH_MAX} characters`)
+    .optional(),
+  verified: z.enum(['true', 'false']).optional(),
+});
+export type AdminCompanyListQuery = z.output<typeof adminCompanyListQuerySchema>;
+
+/**
+ * The admin names the handle they checked: if the owner changed it meanwhile, the verification
+ * is refused instead of vouching for a handle nobody looked at.
+ */
+export const companyVerifySchema = z.object({
+  handle: z
+    .string()
+    .trim()
+    .min(1)
+    .max(HANDLE_MAX + 1),
+});
+export type CompanyVerifyInput = z.input<typeof companyVerifySchema>;
+
 export const adminCompanyListSchema = z.object({
   data: z.array(adminCompanySchema),
   metadata: z.object({ total_elements: z.number().int(), skip: z.number().int(), limit: z.number().int() }),
@@ -110,4 +146,23 @@ export const COMPANY_MESSAGES = {
   deleted: 'Company profile deleted.',
   loadFailed: 'Unable to load your company profile',
   statsFailed: 'Unable to load the numbers',
+  verified: 'Verified',
+  notVerified: 'Not verified — an admin checks that you own this handle before private figures are shown',
+  reportsHidden: 'Shown once verified',
+  adminNotFound: 'Company not found.',
+  handleChanged: 'The handle changed since the list was loaded. Check the new handle first.',
+  verifyDone: (name: string) => `${name} is verified.`,
+  unverifyDone: (name: string) => `${name} is no longer verified.`,
+  verifyFailed: 'Unable to change the verification',
+  listFailed: 'Unable to load companies',
+  empty: 'No companies yet.',
+  noMatch: 'No companies match your search.',
+  notice: {
+    verifiedTitle: 'Your company is verified',
+    verifiedBody: (handle: string) =>
+      `An admin confirmed that you own ${handle}. Your company stats now show every figure.`,
+    unverifiedTitle: 'Your company is no longer verified',
+    unverifiedBody: (handle: string) =>
+      `An admin removed the verification of ${handle}. Private figures are hidden until it is verified again.`,
+  },
 } as const;

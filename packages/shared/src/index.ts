@@ -28,3 +28,4 @@ export * from './admin-users.js';
 export * from './subscriptions.js';
 export * from './company.js';
 export * from './bounty.js';
+export * from './input.js';

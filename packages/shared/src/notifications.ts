@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'report_rejected',
   'bounty_awarded',
   'bounty_refunded',
+  'company_verified',
+  'company_unverified',
 ] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUNTY_LIMITS, LIMITS } from './constants.js';
+import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
 
 export const POST_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
 export type PostStatus = (typeof POST_STATUS_VALUES)[number];
@@ -113,6 +114,7 @@ export const adminPostUpdateSchema = z.object({
     .number({ error: 'Unlock price must be an integer' })
     .int('Unlock price must be an integer')
     .min(0, 'Unlock price must be non-negative')
+    .max(UNLOCK_PRICE_MAX, INPUT_MESSAGES.unlockPriceTooLarge)
     .optional(),
   /** Kept as the rejection reason when the edit sets the status to rejected. */
   reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Spec §3 'Realtime events'; the stream's `event:` names. */
-export const REALTIME_EVENTS = ['new_comment', 'vote_update', 'heartbeat'] as const;
+export const REALTIME_EVENTS = ['new_comment', 'comment_deleted', 'vote_update', 'heartbeat'] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 
 export const REALTIME_MESSAGES = {
@@ -24,6 +24,13 @@ export const newCommentEventSchema = z.object({
   parent_comment_id: z.uuid().nullable(),
 });
 export type NewCommentEvent = z.infer<typeof newCommentEventSchema>;
+
+/**
+ * A comment was deleted (issue 10): these ids (the comment and every reply under it) leave the
+ * tree. Their `new_comment` events are gone from the replay log, so a resume never shows them.
+ */
+export const commentDeletedEventSchema = z.object({ comment_ids: z.array(z.uuid()).min(1) });
+export type CommentDeletedEvent = z.infer<typeof commentDeletedEventSchema>;
 
 /** has_voted and can_vote are the receiving viewer's own state, filled in per stream. */
 export const voteUpdateEventSchema = z.object({

@@ -1,7 +1,8 @@
-import { ERROR_CODES, STATUS_FALLBACK, type ErrorResponse } from '@kettle/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES, INPUT_MESSAGES, STATUS_FALLBACK, type ErrorResponse } from '@kettle/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './app-error.js';
+import { isNumericOutOfRange } from './pg-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +51,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(422)
         .send({ detail: fieldErrors[0]?.message, code: ERROR_CODES.validation, errors: fieldErrors });
     }
+    if (isNumericOutOfRange(error)) {
+      // A sum past an integer column (the inputs themselves are bounded by the shared schemas).
+      return reply.status(422).send({ detail: INPUT_MESSAGES.numberTooLarge, code: ERROR_CODES.validation });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'unhandled error');
@@ -69,4 +74,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ detail: STATUS_FALLBACK[404], code: ERROR_CODES.notFound });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path with bad percent-encoding, or a segment past
+ * `maxParamLength`, is answered before routing, so it gets our envelope here.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ detail: INPUT_MESSAGES.addressTooLong, code: ERROR_CODES.badRequest });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ detail: INPUT_MESSAGES.badAddress, code: ERROR_CODES.badRequest });
+    return;
+  }
+  request.log.error({ err: error, reqId: request.id }, 'framework error');
+  void reply.status(500).send({ detail: STATUS_FALLBACK[500], code: ERROR_CODES.internal });
 }

@@ -9,3 +9,13 @@ export function uniqueViolationConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/** True when PostgreSQL refused a value past its column's range (22003, e.g. an int4 sum overflow). */
+export function isNumericOutOfRange(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth += 1) {
+    if ('code' in current && current.code === '22003') return true;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

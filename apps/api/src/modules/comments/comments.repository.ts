@@ -63,16 +63,16 @@ export async function insertComment(
   return row;
 }
 
-/** How many replies, at any depth, hang under a comment (what its deletion takes along). */
-export async function countDescendants(db: DbOrTx, id: string): Promise<number> {
+/** The ids of every reply, at any depth, under a comment (what its deletion takes along). */
+export async function descendantIds(db: DbOrTx, id: string): Promise<string[]> {
   const result = await db.execute(sql`
     with recursive thread as (
       select id from ${comments} where parent_comment_id = ${id}
       union all
       select c.id from ${comments} c join thread t on c.parent_comment_id = t.id
     )
-    select count(*)::int as n from thread`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    select id from thread`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** Deletes the comment; replies go with it (parent_comment_id cascades). */

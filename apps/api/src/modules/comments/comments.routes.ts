@@ -49,7 +49,7 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.authenticate,
     handler: async (request, reply) => {
-      await deleteComment(ctx, currentUser(request), request.params.id);
+      await deleteComment(ctx, currentUser(request), request.params.id, request.log);
       return reply.status(204).send(null);
     },
   });

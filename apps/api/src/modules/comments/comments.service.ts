@@ -8,6 +8,7 @@ import {
 } from '@kettle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { blockedUserIds } from '../blocks/blocks.repository.js';
@@ -17,17 +18,11 @@ import { assertCanSubmit } from '../posts/posts.service.js';
 import { postNotFound } from '../posts/public-posts.service.js';
 import type { Viewer } from '../posts/reading.policy.js';
 import { sharePost, unlockedPostIds } from '../posts/unlocks.repository.js';
-import { publishPostEvent } from '../realtime/post-events.js';
+import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { acceptsConversation, conversationAccess } from '../votes/conversation.policy.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
-import {
-  countDescendants,
-  deleteCommentRow,
-  insertComment,
-  lockComment,
-  postCommentRows,
-} from './comments.repository.js';
+import { deleteCommentRow, descendantIds, insertComment, lockComment, postCommentRows } from './comments.repository.js';
 
 export const commentNotFound = () => notFound(MESSAGES.notFound.comment);
 const locked = () => forbidden(COMMENT_MESSAGES.locked);
@@ -116,17 +111,42 @@ export async function createComment(
   return { comment, coin_balance: coinBalance };
 }
 
+export type RemovedComments = { postId: string; ids: string[] };
+
+/**
+ * Deletes a locked comment and every reply under it, and forgets their `new_comment` events in
+ * the same transaction, so no resume replays a deleted comment's text (issue 10). The caller
+ * announces the ids with `announceRemovedComments` after commit.
+ */
+export async function removeCommentThread(tx: Tx, comment: { id: string; postId: string }): Promise<RemovedComments> {
+  const replies = await descendantIds(tx, comment.id);
+  await deleteCommentRow(tx, comment.id);
+  const ids = [comment.id, ...replies];
+  await forgetCommentEvents(tx, comment.postId, ids);
+  return { postId: comment.postId, ids };
+}
+
+/** Tells every viewer which comments left the tree; the deletion stands even if this fails. */
+export async function announceRemovedComments(
+  ctx: AppContext,
+  removed: RemovedComments,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await publishPostEvent(ctx, removed.postId, { type: 'comment_deleted', data: { comment_ids: removed.ids } }).catch(
+    (err: unknown) => log.warn({ err, postId: removed.postId }, 'comment_deleted event not published'),
+  );
+}
+
 /**
  * DELETE /comments/{id}: its author or an admin. Replies at every depth go with it; nothing is
  * refunded. Every deletion is audited (who, whose, how many replies), without the text.
  */
-export async function deleteComment(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function deleteComment(ctx: AppContext, user: UserRow, id: string, log: FastifyBaseLogger): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
     const comment = await lockComment(tx, id, 'update');
     if (!comment) throw commentNotFound();
     if (comment.userId !== user.id && !user.isAdmin) throw forbidden();
-    const replies = await countDescendants(tx, comment.id);
-    await deleteCommentRow(tx, comment.id);
+    const thread = await removeCommentThread(tx, comment);
     await recordAudit(tx, {
       actorId: user.id,
       action: comment.userId === user.id ? 'comment.delete_own' : 'comment.delete',
@@ -137,10 +157,12 @@ export async function deleteComment(ctx: AppContext, user: UserRow, id: string):
           post_id: comment.postId,
           author_id: comment.userId,
           parent_comment_id: comment.parentCommentId,
-          replies_removed: replies,
+          replies_removed: thread.ids.length - 1,
         },
         after: null,
       },
     });
+    return thread;
   });
+  await announceRemovedComments(ctx, removed, log);
 }

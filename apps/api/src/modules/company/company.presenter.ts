@@ -8,6 +8,8 @@ export const toCompany = (row: CompanyRow): Company => ({
   handle: row.handle,
   website: row.website,
   description: row.description,
+  verified: row.verifiedAt !== null,
+  verified_at: row.verifiedAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -15,4 +17,5 @@ export const toCompany = (row: CompanyRow): Company => ({
 export const toAdminCompany = (row: CompanyRow, owner: { id: string; username: string }): AdminCompany => ({
   ...toCompany(row),
   owner,
+  verified_by: row.verifiedBy,
 });

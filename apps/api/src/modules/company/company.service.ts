@@ -68,9 +68,16 @@ export async function deleteOwnCompany(ctx: AppContext, user: UserRow): Promise<
   });
 }
 
+/**
+ * Anyone can claim any handle, so report counts (never public) go only to a company an admin
+ * verified; before that the stats hold what a visitor can see: approved teas tagging the handle
+ * (a whole-handle search finds them), their votes and their published reversals.
+ */
 export async function ownCompanyStats(ctx: AppContext, user: UserRow): Promise<CompanyStats> {
   const row = await ownCompany(ctx, user);
-  return { handle: row.handle, ...(await repo.statsForHandle(ctx.db, row.handle)) };
+  const verified = row.verifiedAt !== null;
+  const stats = await repo.statsForHandle(ctx.db, row.handle);
+  return { handle: row.handle, verified, ...stats, reports: verified ? stats.reports : null };
 }
 
 export async function listAllCompanies(

@@ -53,7 +53,7 @@ describe('company profile CRUD', () => {
       description: 'We sell kettles.',
     });
     expect(Object.keys(body).sort()).toEqual(
-      ['created_at', 'description', 'handle', 'id', 'name', 'updated_at', 'website'].sort(),
+      ['created_at', 'description', 'handle', 'id', 'name', 'updated_at', 'verified', 'verified_at', 'website'].sort(),
     );
 
     expect((await call('GET', owner.auth)).json<Company>()).toEqual(body);
@@ -192,9 +192,11 @@ describe('GET /company/stats', () => {
     await report(a.id, 'comment', reporter.user.id);
     await report(other.id, 'post', reporter.user.id);
 
+    // Report counts are for verified companies only (company-verification.test.ts).
+    await app.ctx.db.update(companies).set({ verifiedAt: new Date() }).where(eq(companies.ownerId, owner.user.id));
     const res = await call('GET', owner.auth, undefined, '/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json<CompanyStats>()).toEqual({ handle, posts: 2, votes: 7, reversals: 1, reports: 3 });
+    expect(res.json<CompanyStats>()).toEqual({ handle, verified: true, posts: 2, votes: 7, reversals: 1, reports: 3 });
   });
 
   it('answers zeros for a handle nobody tagged', async () => {
@@ -203,10 +205,11 @@ describe('GET /company/stats', () => {
     await call('POST', owner.auth, { name: 'Quiet', handle });
     expect((await call('GET', owner.auth, undefined, '/stats')).json<CompanyStats>()).toEqual({
       handle,
+      verified: false,
       posts: 0,
       votes: 0,
       reversals: 0,
-      reports: 0,
+      reports: null,
     });
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, validationFailed, type FieldError } from '../../lib/app-error.js';
 import { processImage, type ProcessedImage } from '../../lib/images/process-image.js';
+import { assertNoNulBytes } from '../../lib/nul-bytes.js';
 
 /** Field names a post's files may arrive under (spec §3). */
 const IMAGE_FIELDS = new Set(['images', 'image']);
@@ -114,6 +115,8 @@ export async function readPostForm<S extends z.ZodType>(
 ): Promise<PostForm<z.output<S>>> {
   const raw = request.isMultipart() ? await readMultipart(request) : readJson(request);
   await before.chargeBytes?.(raw.files.reduce((sum, file) => sum + file.length, 0));
+  // Multipart fields skip the app-wide NUL guard (they are read here, after it ran).
+  assertNoNulBytes(raw.fields, 'body');
   if (raw.files.length > LIMITS.maxImages) throw tooManyImages();
   const parsed = schema.safeParse(raw.fields);
   if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));

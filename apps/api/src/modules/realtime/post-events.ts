@@ -1,9 +1,14 @@
-import { newCommentEventSchema, type NewCommentEvent } from '@kettle/shared';
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import {
+  commentDeletedEventSchema,
+  newCommentEventSchema,
+  type CommentDeletedEvent,
+  type NewCommentEvent,
+} from '@kettle/shared';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { postEvents } from '../../db/schema.js';
+import { comments, postEvents } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 /**
@@ -12,6 +17,7 @@ import { rowsOf } from '../../lib/sql-rows.js';
  */
 export type PostEventInput =
   | { type: 'new_comment'; data: NewCommentEvent }
+  | { type: 'comment_deleted'; data: CommentDeletedEvent }
   | { type: 'vote_update'; data: { new_vote_count: number; voter_id: string } };
 
 export type StoredPostEvent = PostEventInput & { id: number; postId: string };
@@ -24,13 +30,41 @@ export const postTopic = (postId: string) => `post:${postId}`;
  * never rejects: if the broker is down, viewers still get the event when they resume.
  */
 export async function publishPostEvent(ctx: AppContext, postId: string, event: PostEventInput): Promise<void> {
-  const result = await ctx.db.execute(sql`
-    insert into ${postEvents} (post_id, type, payload)
-    values (${postId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
-    returning id`);
-  const id = Number(rowsOf<{ id: number | string }>(result)[0]?.id);
-  const stored: StoredPostEvent = { ...event, id, postId };
+  const payload = JSON.stringify(event.data);
+  // A new comment is recorded only while its row exists, key-share-locked: a deletion either
+  // commits first (nothing is recorded, nothing sent) or waits and then removes this event too.
+  const result =
+    event.type === 'new_comment'
+      ? await ctx.db.execute(sql`
+          with live as (select id from ${comments} where id = ${event.data.comment_id} for key share)
+          insert into ${postEvents} (post_id, type, payload)
+          select ${postId}, ${event.type}, ${payload}::jsonb from live
+          returning id`)
+      : await ctx.db.execute(sql`
+          insert into ${postEvents} (post_id, type, payload)
+          values (${postId}, ${event.type}, ${payload}::jsonb)
+          returning id`);
+  const row = rowsOf<{ id: number | string }>(result)[0];
+  if (!row) return;
+  const stored: StoredPostEvent = { ...event, id: Number(row.id), postId };
   await ctx.bus.publish(postTopic(postId), stored);
+}
+
+/**
+ * Forgets the `new_comment` events of deleted comments, in the deleting transaction, so no
+ * resume replays their text (issue 10). The `comment_deleted` event is published after commit.
+ */
+export async function forgetCommentEvents(db: DbOrTx, postId: string, commentIds: string[]): Promise<void> {
+  if (commentIds.length === 0) return;
+  await db
+    .delete(postEvents)
+    .where(
+      and(
+        eq(postEvents.postId, postId),
+        eq(postEvents.type, 'new_comment'),
+        inArray(sql<string>`${postEvents.payload}->>'comment_id'`, commentIds),
+      ),
+    );
 }
 
 const voteDataSchema = z.object({ new_vote_count: z.number().int(), voter_id: z.uuid() });
@@ -42,6 +76,12 @@ const storedSchema = z.discriminatedUnion('type', [
     data: newCommentEventSchema,
   }),
   z.object({ id: z.number().int().positive(), postId: z.uuid(), type: z.literal('vote_update'), data: voteDataSchema }),
+  z.object({
+    id: z.number().int().positive(),
+    postId: z.uuid(),
+    type: z.literal('comment_deleted'),
+    data: commentDeletedEventSchema,
+  }),
 ]);
 
 /**

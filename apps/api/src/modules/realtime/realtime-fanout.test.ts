@@ -157,6 +157,21 @@ describe(`two servers over ${busName}`, () => {
     await onB.expectNothing(200);
   });
 
+  it('a comment deleted through server B leaves the log and reaches a viewer on server A', async () => {
+    const { post, author } = await livePost(a);
+    const onA = await open(eventsUrl(baseA, post.id, author.token));
+    const said = await commentEvent(a, post.id, author.user, 'soon gone');
+    const first = await onA.next('new_comment', 1000);
+    const res = await b.inject({ method: 'DELETE', url: `/api/v1/comments/${said.id}`, headers: author.auth });
+    expect(res.statusCode).toBe(204);
+    expect(json(await onA.next('comment_deleted', 1000))).toEqual({ comment_ids: [said.id] });
+    const resumed = await open(eventsUrl(baseB, post.id, author.token), {
+      'last-event-id': String(Number(first.id) - 1),
+    });
+    expect((await resumed.next('comment_deleted', 1000)).data).not.toContain('soon gone');
+    expect(resumed.events.map((event) => event.data).join()).not.toContain('soon gone');
+  });
+
   it(
     redisUrl
       ? "catches up from post_events when server B's Redis subscriber connection is killed"

@@ -162,6 +162,12 @@ class Channel {
       }
       return;
     }
+    if (event.type === 'comment_deleted') {
+      // Only ids: every viewer gets it, blocks or not, so no tree keeps a deleted comment.
+      const chunk = sseFrame('comment_deleted', event.data, event.id);
+      for (const stream of this.streams) stream.deliver(event.id, chunk);
+      return;
+    }
     const commenter = event.data.user_id;
     const asked = new Set([...this.streams].map((stream) => stream.viewerId).filter((id) => id !== commenter));
     const blockers = await this.blockersAmong(commenter, asked);
@@ -330,6 +336,8 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
           stream.replayed.add(event.id);
           if (event.type === 'new_comment') {
             if (!stream.blocked.has(event.data.user_id)) stream.send(sseFrame('new_comment', event.data, event.id));
+          } else if (event.type === 'comment_deleted') {
+            stream.send(sseFrame('comment_deleted', event.data, event.id));
           } else {
             if (event.data.voter_id === stream.viewerId) stream.hasVoted = true;
             stream.send(voteFrame(event, stream.hasVoted, stream.isAuthor));

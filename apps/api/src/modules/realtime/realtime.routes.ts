@@ -63,7 +63,8 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
       tags,
       summary: 'Live comments and votes of tea {id} (text/event-stream)',
       description:
-        'Events: new_comment, vote_update (personalised), heartbeat. Each carries `id:`; reconnect with ' +
+        'Events: new_comment, comment_deleted ({comment_ids}), vote_update (personalised), heartbeat. ' +
+        'Each carries `id:`; reconnect with ' +
         'Last-Event-ID (or ?lastEventId=) to receive what was missed. The access token goes in ?token=.',
       params,
       querystring: streamQuerySchema,

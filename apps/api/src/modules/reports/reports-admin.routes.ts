@@ -35,6 +35,6 @@ export async function reportsAdminRoutes(root: FastifyInstance): Promise<void> {
     },
     bodyLimit: 16 * 1024,
     onRequest: root.requireAdmin,
-    handler: async (request) => updateReport(ctx, currentUser(request), request.params.id, request.body),
+    handler: async (request) => updateReport(ctx, currentUser(request), request.params.id, request.body, request.log),
   });
 }

@@ -6,11 +6,14 @@ import {
   type ReportUpdated,
 } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { comments, reports } from '../../db/schema.js';
+import { reports } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { lockComment } from '../comments/comments.repository.js';
+import { announceRemovedComments, removeCommentThread, type RemovedComments } from '../comments/comments.service.js';
 import { deletePost } from '../posts/posts-admin.service.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { isDecided, mailTakedownOutcome, noticeReporterInApp } from './report-notices.js';
@@ -33,14 +36,12 @@ function resolution(before: repo.ReportRow, status: repo.ReportRow['status'], ac
   return { resolvedBy: actor.id, resolvedAt: new Date() };
 }
 
-/** Deletes the reported comment (its replies cascade) with an audit row; false when it is already gone. */
-async function removeComment(tx: Tx, actor: UserRow, report: repo.ReportRow): Promise<boolean> {
-  if (!report.commentId) return false;
-  const [gone] = await tx
-    .delete(comments)
-    .where(eq(comments.id, report.commentId))
-    .returning({ id: comments.id, postId: comments.postId, userId: comments.userId });
-  if (!gone) return false;
+/** Deletes the reported comment and its replies with an audit row; null when it is already gone. */
+async function removeComment(tx: Tx, actor: UserRow, report: repo.ReportRow): Promise<RemovedComments | null> {
+  if (!report.commentId) return null;
+  const gone = await lockComment(tx, report.commentId, 'update');
+  if (!gone) return null;
+  const removed = await removeCommentThread(tx, gone);
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'comment.delete',
@@ -48,10 +49,15 @@ async function removeComment(tx: Tx, actor: UserRow, report: repo.ReportRow): Pr
     targetId: gone.id,
     data: { before: { post_id: gone.postId, author_id: gone.userId }, after: null, report_id: report.id },
   });
-  return true;
+  return removed;
 }
 
-type Applied = { after: repo.ReportRow; statusMoved: boolean; postToRemove: string | null };
+type Applied = {
+  after: repo.ReportRow;
+  statusMoved: boolean;
+  postToRemove: string | null;
+  commentsRemoved: RemovedComments | null;
+};
 
 /**
  * PUT /posts/admin/reports/{id}: any status, notes, and optionally removing what was reported.
@@ -64,40 +70,45 @@ export async function updateReport(
   actor: UserRow,
   id: string,
   input: ReportUpdateData,
+  log: FastifyBaseLogger,
 ): Promise<ReportUpdated> {
-  const { after, statusMoved, postToRemove } = await ctx.db.transaction(async (tx): Promise<Applied> => {
-    const before = await repo.lockReport(tx, id);
-    if (!before) throw reportNotFound();
-    const statusMoved = input.status !== before.status;
-    // Absent notes keep what is there; blank notes clear them.
-    const adminNotes = input.admin_notes === undefined ? before.adminNotes : input.admin_notes || null;
-    const [after] = await tx
-      .update(reports)
-      .set({ status: input.status, adminNotes, ...resolution(before, input.status, actor), updatedAt: new Date() })
-      .where(eq(reports.id, before.id))
-      .returning();
-    if (!after) throw reportNotFound();
+  const { after, statusMoved, postToRemove, commentsRemoved } = await ctx.db.transaction(
+    async (tx): Promise<Applied> => {
+      const before = await repo.lockReport(tx, id);
+      if (!before) throw reportNotFound();
+      const statusMoved = input.status !== before.status;
+      // Absent notes keep what is there; blank notes clear them.
+      const adminNotes = input.admin_notes === undefined ? before.adminNotes : input.admin_notes || null;
+      const [after] = await tx
+        .update(reports)
+        .set({ status: input.status, adminNotes, ...resolution(before, input.status, actor), updatedAt: new Date() })
+        .where(eq(reports.id, before.id))
+        .returning();
+      if (!after) throw reportNotFound();
 
-    const removing = input.remove_post && input.status === 'approved';
-    const postToRemove = removing && before.kind === 'post' ? before.postId : null;
-    const commentRemoved = removing && before.kind === 'comment' ? await removeComment(tx, actor, before) : false;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'report.update',
-      targetType: 'report',
-      targetId: before.id,
-      data: {
-        before: { status: before.status, admin_notes: before.adminNotes },
-        after: { status: after.status, admin_notes: after.adminNotes },
-        removed: postToRemove ? { post_id: postToRemove } : commentRemoved ? { comment_id: before.commentId } : null,
-      },
-    });
-    if (statusMoved && isDecided(after)) {
-      const postTitle = await repo.postTitle(tx, after.postId);
-      await noticeReporterInApp(tx, after, { postTitle, postRemoved: postToRemove !== null });
-    }
-    return { after, statusMoved, postToRemove };
-  });
+      const removing = input.remove_post && input.status === 'approved';
+      const postToRemove = removing && before.kind === 'post' ? before.postId : null;
+      const commentsRemoved = removing && before.kind === 'comment' ? await removeComment(tx, actor, before) : null;
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'report.update',
+        targetType: 'report',
+        targetId: before.id,
+        data: {
+          before: { status: before.status, admin_notes: before.adminNotes },
+          after: { status: after.status, admin_notes: after.adminNotes },
+          removed: postToRemove ? { post_id: postToRemove } : commentsRemoved ? { comment_id: before.commentId } : null,
+        },
+      });
+      if (statusMoved && isDecided(after)) {
+        const postTitle = await repo.postTitle(tx, after.postId);
+        await noticeReporterInApp(tx, after, { postTitle, postRemoved: postToRemove !== null });
+      }
+      return { after, statusMoved, postToRemove, commentsRemoved };
+    },
+  );
+
+  if (commentsRemoved) await announceRemovedComments(ctx, commentsRemoved, log);
 
   if (postToRemove) await removePost(ctx, actor, postToRemove);
   if (statusMoved && isDecided(after)) await mailTakedownOutcome(ctx, after);

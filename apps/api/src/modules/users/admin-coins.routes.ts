@@ -1,7 +1,15 @@
-import { addCoinsSchema, adminUserSchema, idParamSchema, MESSAGES, setCoinBalanceSchema } from '@kettle/shared';
+import {
+  addCoinsSchema,
+  adminUserSchema,
+  idParamSchema,
+  INPUT_MESSAGES,
+  MESSAGES,
+  setCoinBalanceSchema,
+} from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.js';
+import { notFound, validationFailed } from '../../lib/app-error.js';
+import { isNumericOutOfRange } from '../../lib/pg-errors.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { creditCoins, setCoinBalance } from '../coins/coins.service.js';
@@ -20,25 +28,31 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const admin = currentUser(request);
       const { id } = request.params;
-      const updated = await ctx.db.transaction(async (tx) => {
-        if (!(await findUserById(tx, id))) throw notFound(MESSAGES.notFound.user);
-        const after = await creditCoins(tx, {
-          userId: id,
-          amount: request.body.coins_to_add,
-          kind: 'admin_add',
-          reason: request.body.reason,
-          actorId: admin.id,
+      const updated = await ctx.db
+        .transaction(async (tx) => {
+          if (!(await findUserById(tx, id))) throw notFound(MESSAGES.notFound.user);
+          const after = await creditCoins(tx, {
+            userId: id,
+            amount: request.body.coins_to_add,
+            kind: 'admin_add',
+            reason: request.body.reason,
+            actorId: admin.id,
+          });
+          await recordAudit(tx, {
+            actorId: admin.id,
+            action: 'user.coins.add',
+            targetType: 'user',
+            targetId: id,
+            // From the statement's own result: exact even if another change landed in between.
+            data: { before: after - request.body.coins_to_add, after, reason: request.body.reason },
+          });
+          return findUserById(tx, id);
+        })
+        .catch((error: unknown) => {
+          // The amount is bounded by its schema; only the sum with the balance can pass the column.
+          if (!isNumericOutOfRange(error)) throw error;
+          throw validationFailed([{ field: 'coins_to_add', message: INPUT_MESSAGES.balanceTooLarge }]);
         });
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: 'user.coins.add',
-          targetType: 'user',
-          targetId: id,
-          // From the statement's own result: exact even if another change landed in between.
-          data: { before: after - request.body.coins_to_add, after, reason: request.body.reason },
-        });
-        return findUserById(tx, id);
-      });
       if (!updated) throw notFound(MESSAGES.notFound.user);
       return toAdminUser(updated);
     },

@@ -11,7 +11,7 @@ import {
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast-store';
-import { insertComment } from '../utils/comment-tree';
+import { insertComment, withoutComments } from '../utils/comment-tree';
 
 /** ['comments', postId]: one tree per post, shared by the post, reversal and admin pages. */
 export const commentsKey = (postId: string) => ['comments', postId] as const;
@@ -45,6 +45,15 @@ export function addCommentToCache(queryClient: QueryClient, postId: string, comm
   const result = insertComment(list.comments, comment);
   if (result.status === 'inserted') queryClient.setQueryData<CommentList>(key, { comments: result.comments });
   else if (result.status === 'orphan') void queryClient.invalidateQueries({ queryKey: key });
+}
+
+/** Takes deleted comments (and their replies) out of the cached tree, if it holds any of them. */
+export function removeCommentsFromCache(queryClient: QueryClient, postId: string, ids: readonly string[]): void {
+  const key = commentsKey(postId);
+  const list = queryClient.getQueryData<CommentList>(key);
+  if (!list) return;
+  const next = withoutComments(list.comments, new Set(ids));
+  if (next !== list.comments) queryClient.setQueryData<CommentList>(key, { comments: next });
 }
 
 export const createComment = (postId: string, input: CommentCreateInput) =>

@@ -1,6 +1,6 @@
 import type { Comment } from '@kettle/shared';
 import { describe, expect, it } from 'vitest';
-import { countComments, hasComment, insertComment, withoutUser } from './comment-tree';
+import { countComments, hasComment, insertComment, withoutComments, withoutUser } from './comment-tree';
 
 const comment = (id: string, patch: Partial<Comment> = {}): Comment => ({
   id,
@@ -55,5 +55,14 @@ describe('comment tree', () => {
       comment('b', { user_id: 'u-ben' }),
     ];
     expect(withoutUser(withBenReply, 'u-ben')).toEqual([comment('a')]);
+  });
+
+  it('drops deleted comments with the threads under them, and keeps the same tree when none is there', () => {
+    expect(withoutComments(tree(), new Set(['a1']))).toEqual([comment('a'), tree()[1]]);
+    expect(withoutComments(tree(), new Set(['b', 'a1x']))).toEqual([
+      comment('a', { replies: [comment('a1', { parent_comment_id: 'a' })] }),
+    ]);
+    const same = tree();
+    expect(withoutComments(same, new Set(['zzz']))).toBe(same);
   });
 });

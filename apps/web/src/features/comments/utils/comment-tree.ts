@@ -51,3 +51,17 @@ export function withoutUser(comments: readonly Comment[], userId: string): Comme
     .filter((comment) => comment.user_id !== userId)
     .map((comment) => ({ ...comment, replies: withoutUser(comment.replies, userId) }));
 }
+
+/**
+ * The tree without the comments `ids` (and the threads under them): a `comment_deleted` event
+ * takes them out at once. The same tree comes back when none of the ids is in it.
+ */
+export function withoutComments(comments: Comment[], ids: ReadonlySet<string>): Comment[] {
+  if (!comments.some((comment) => hasAny(comment, ids))) return comments;
+  return comments
+    .filter((comment) => !ids.has(comment.id))
+    .map((comment) => ({ ...comment, replies: withoutComments(comment.replies, ids) }));
+}
+
+const hasAny = (comment: Comment, ids: ReadonlySet<string>): boolean =>
+  ids.has(comment.id) || comment.replies.some((reply) => hasAny(reply, ids));

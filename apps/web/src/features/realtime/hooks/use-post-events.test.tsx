@@ -109,6 +109,32 @@ describe('usePostEvents', () => {
     expect(tree()?.[1]?.is_own).toBe(false);
   });
 
+  it('removes deleted comments and the replies under them from the tree, without a reload', async () => {
+    const gone = makeComment({ content: 'Soon deleted' });
+    const reply = makeComment({ content: 'Reply under it', parent_comment_id: gone.id });
+    const stays = makeComment({ content: 'Stays' });
+    const keptReply = makeComment({ content: 'Kept reply', parent_comment_id: stays.id });
+    const { tree, queryClient, post } = setup({
+      comments: [
+        { ...gone, replies: [reply] },
+        { ...stays, replies: [keptReply] },
+      ],
+    });
+    await settle();
+    const source = FakeEventSource.latest;
+    act(() => source.open());
+
+    act(() => source.emit('comment_deleted', { comment_ids: [gone.id, reply.id] }));
+    expect(tree()).toEqual([{ ...stays, replies: [keptReply] }]);
+    act(() => source.emit('comment_deleted', { comment_ids: [keptReply.id] }));
+    expect(tree()).toEqual([{ ...stays, replies: [] }]);
+    // Ids the tree does not have, or a malformed event, change nothing and fetch nothing.
+    act(() => source.emit('comment_deleted', { comment_ids: [gone.id] }));
+    act(() => source.emit('comment_deleted', { comment_ids: 'nope' }));
+    expect(tree()).toEqual([{ ...stays, replies: [] }]);
+    expect(queryClient.getQueryState(commentsKey(post.id))?.isInvalidated).toBe(false);
+  });
+
   it('ignores malformed events, and reads the tree again for a reply whose parent it lacks', async () => {
     const { tree, queryClient, post } = setup({ comments: [] });
     await settle();

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, NewCommentEvent, VoteUpdateEvent } from '@kettle/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { addCommentToCache, commentsKey } from '@/features/comments/api/comments';
+import { addCommentToCache, commentsKey, removeCommentsFromCache } from '@/features/comments/api/comments';
 import { patchCachedPost, refetchCachedPost } from '@/features/votes/api/cached-post';
 import { openPostEventStream, type StreamStatus } from '../utils/post-event-stream';
 
@@ -36,8 +36,8 @@ const applyVoteUpdate = (queryClient: QueryClient, postId: string, event: VoteUp
   });
 
 /**
- * Live updates of one post while its page is open (spec §7 'Realtime'): new comments and vote
- * counts go straight into the cached tree and post. Only for a reader who may read the
+ * Live updates of one post while its page is open (spec §7 'Realtime'): new comments, deleted
+ * comments and vote counts go straight into the cached tree and post. Only for a reader who may read the
  * conversation (`enabled`: signed in, post unlocked); never for visitors or locked posts.
  * Closed on unmount. After a failure the 'Reconnect' button, or the browser coming back
  * online, opens it again.
@@ -58,6 +58,7 @@ export function usePostEvents(postId: string, enabled: boolean): PostEventsState
       {
         onStatus: setStatus,
         onNewComment: (event) => applyNewComment(queryClient, postId, event),
+        onCommentDeleted: (event) => removeCommentsFromCache(queryClient, postId, event.comment_ids),
         onVoteUpdate: (event) => applyVoteUpdate(queryClient, postId, event),
         onResync: () => {
           void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });

@@ -1,8 +1,10 @@
 import {
+  commentDeletedEventSchema,
   newCommentEventSchema,
   REALTIME_HEARTBEAT_MS,
   TIMINGS,
   voteUpdateEventSchema,
+  type CommentDeletedEvent,
   type NewCommentEvent,
   type VoteUpdateEvent,
 } from '@kettle/shared';
@@ -22,6 +24,8 @@ export type StreamStatus =
 export type PostEventHandlers = {
   onStatus: (status: StreamStatus) => void;
   onNewComment: (event: NewCommentEvent) => void;
+  /** These comments (a deleted one and its replies) left the conversation. */
+  onCommentDeleted: (event: CommentDeletedEvent) => void;
   onVoteUpdate: (event: VoteUpdateEvent) => void;
   /** The stream reopened after a gap it cannot replay: whatever happened meanwhile was missed. */
   onResync: () => void;
@@ -163,6 +167,14 @@ export function openPostEventStream(
         received(event);
         const data = parse(event, newCommentEventSchema);
         if (data) handlers.onNewComment(data);
+      }),
+    );
+    es.addEventListener(
+      'comment_deleted',
+      mine((event) => {
+        received(event);
+        const data = parse(event, commentDeletedEventSchema);
+        if (data) handlers.onCommentDeleted(data);
       }),
     );
     es.addEventListener(
