@@ -37,7 +37,12 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
   };
 }
 
-export type TestAppOptions = { env?: Record<string, string>; build?: Partial<BuildOptions> };
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  build?: Partial<BuildOptions>;
+  /** Routes a test adds before the app is ready (e.g. one that fails in a chosen way). */
+  routes?: (app: FastifyInstance) => Promise<void> | void;
+};
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kettle-test-'));
@@ -58,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     keyPrefix: `kettle-test-${randomBytes(6).toString('hex')}`,
   };
   const app = await buildApp({ config, database, serveWeb: false, ...options.build });
+  await options.routes?.(app);
   await app.ready();
   return Object.assign(app, {
     teardown: async () => {

@@ -2,6 +2,7 @@ import { ERROR_CODES, INPUT_MESSAGES, STATUS_FALLBACK, type ErrorResponse } from
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './app-error.js';
+import { summarizeDbError } from './log-redaction.js';
 import { isNumericOutOfRange } from './pg-errors.js';
 
 declare module 'fastify' {
@@ -57,7 +58,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500 || isResponseSerializationError(error)) {
-      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      const dbError = summarizeDbError(error);
+      // A database error's message and parameters carry user data (emails, posts): log its summary instead.
+      request.log.error(
+        dbError ? { dbError, reqId: request.id } : { err: error, reqId: request.id },
+        'unhandled error',
+      );
       return reply.status(status === 503 ? 503 : 500).send({
         detail: STATUS_FALLBACK[status === 503 ? 503 : 500],
         code: status === 503 ? ERROR_CODES.unavailable : ERROR_CODES.internal,

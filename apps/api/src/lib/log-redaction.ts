@@ -31,3 +31,51 @@ export const REDACT_PATHS = [
   '*.access_token',
   '*.token',
 ];
+
+/** What a log may say about a failed statement: no parameters, no message that could quote them. */
+export type DbErrorSummary = {
+  type: string;
+  sql?: string;
+  code?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  stack?: string;
+};
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+const stringField = (value: object, key: string): string | undefined => {
+  const field: unknown = key in value ? Reflect.get(value, key) : undefined;
+  return typeof field === 'string' ? field : undefined;
+};
+
+/**
+ * A database error summarised for the log, or null when the error is not one. The ORM's message
+ * lists the parameters and the driver's `message`/`detail` quote values (emails, post text), so only
+ * the statement, the SQLSTATE, the constraint and the stack frames are kept.
+ */
+export function summarizeDbError(error: unknown): DbErrorSummary | null {
+  if (!(error instanceof Error)) return null;
+  let sqlText: string | undefined;
+  let driver: object | undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth += 1) {
+    sqlText ??= stringField(current, 'query');
+    const code = stringField(current, 'code');
+    if (!driver && code && SQLSTATE.test(code)) driver = current;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  if (!sqlText && !driver) return null;
+  return {
+    type: error.name,
+    sql: sqlText,
+    code: driver && stringField(driver, 'code'),
+    constraint: driver && stringField(driver, 'constraint'),
+    table: driver && stringField(driver, 'table'),
+    column: driver && stringField(driver, 'column'),
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+  };
+}

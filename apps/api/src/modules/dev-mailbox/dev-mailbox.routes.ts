@@ -1,13 +1,37 @@
+import { isIP } from 'node:net';
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mailOutbox } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
 import { escapeHtml } from '../../lib/mailer/templates.js';
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+/**
+ * The socket's own address decides, never X-Forwarded-For: behind a proxy every visitor would
+ * otherwise be "local". Anyone else must be a signed-in admin; all others learn nothing exists.
+ */
+async function loopbackOrAdmin(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (isLoopback(request.raw.socket.remoteAddress)) return;
+  const admitted = await app.optionalAuth(request).then(
+    () => request.user?.isAdmin === true,
+    () => false,
+  );
+  if (!admitted) throw notFound();
+}
 
 const linkify = (text: string): string =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** Outside production, the outbox is readable so a local user can follow verification and reset links. */
 export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', (request) => loopbackOrAdmin(app, request));
   const latest = () => app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
 
   app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => ({
