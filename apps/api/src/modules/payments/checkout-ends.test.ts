@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { eq } from 'drizzle-orm';
+import { purchases } from '../../db/schema.js';
 import { devCheckoutEvent } from './dev-checkout.service.js';
+import { DEV_CHECKOUT_LIFETIME_MS, expireAbandonedDevCheckouts } from './dev-expiry.js';
 import { startFakeStripe, type FakeStripe } from './testing/fake-stripe-server.js';
 import {
   accountOf,
@@ -116,6 +119,51 @@ describe('dev checkout: Cancel and Decline end the purchase at once', () => {
       if (action !== winner) expect(r.statusCode, action).toBe(409);
     });
     expect(await accountOf(app, buyer.user.id)).toEqual({ balance: status === 'succeeded' ? 100 : 0, debt: 0 });
+  });
+});
+
+describe('dev checkout: one left untouched expires after a day, as a Stripe session does', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterEach(() => expectLedgerMatches(app));
+  afterAll(() => app.teardown());
+
+  const age = async (sessionId: string, ms: number) => {
+    await app.ctx.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(purchases.providerSessionId, sessionId));
+  };
+
+  it('the sweep expires pending dev checkouts older than a day, and only those', async () => {
+    const buyer = await signedIn(app);
+    const old = (await startCheckout(app, buyer.auth, 'gold')).session_id;
+    const recent = (await startCheckout(app, buyer.auth, 'bronze')).session_id;
+    const paid = (await startCheckout(app, buyer.auth, 'silver')).session_id;
+    expect((await devAction(app, buyer.auth, paid, 'pay')).statusCode).toBe(200);
+    await age(old, DEV_CHECKOUT_LIFETIME_MS + 60_000);
+    await age(paid, DEV_CHECKOUT_LIFETIME_MS + 60_000);
+    await age(recent, DEV_CHECKOUT_LIFETIME_MS - 60_000);
+
+    expect(await expireAbandonedDevCheckouts(app.ctx.db)).toBe(1);
+    expect((await purchaseOf(app, old)).status).toBe('expired');
+    expect(await listed(app, buyer.auth, (await purchaseOf(app, old)).id)).toMatchObject({ payment_status: 'expired' });
+    expect((await purchaseOf(app, recent)).status).toBe('pending');
+    expect((await purchaseOf(app, paid)).status).toBe('succeeded');
+    expect(await accountOf(app, buyer.user.id)).toEqual({ balance: 330, debt: 0 });
+  });
+
+  it('Pay on a checkout past its lifetime is refused as expired before any sweep, and credits nothing', async () => {
+    const buyer = await signedIn(app);
+    const { session_id: sessionId } = await startCheckout(app, buyer.auth, 'whale');
+    await age(sessionId, DEV_CHECKOUT_LIFETIME_MS + 1_000);
+    const pay = await devAction(app, buyer.auth, sessionId, 'pay');
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json()).toEqual(closed('has expired'));
+    expect((await purchaseOf(app, sessionId)).status).toBe('expired');
+    expect(await accountOf(app, buyer.user.id)).toEqual({ balance: 0, debt: 0 });
   });
 });
 

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { ownPurchaseBySession } from './checkout.service.js';
+import { devCheckoutExpired, expireAbandonedDevCheckouts } from './dev-expiry.js';
 import { receiveNotification } from './notifications.service.js';
 import { checkoutClosed, paymentConflict } from './payment-errors.js';
 import { planKeyFrom, pricedPlan } from './plans.js';
@@ -107,6 +108,11 @@ export async function settleDevCheckout(
 ): Promise<DevCheckoutResult> {
   const purchase = await ownPurchaseBySession(ctx, user, sessionId);
   if (purchase.status !== 'pending') throw settledRefusal(purchase.status);
+  // Past its lifetime the checkout has expired, whether or not the sweep has got to it yet.
+  if (devCheckoutExpired(purchase.createdAt)) {
+    await expireAbandonedDevCheckouts(ctx.db);
+    throw settledRefusal((await ownPurchaseBySession(ctx, user, sessionId)).status);
+  }
   const body = JSON.stringify(devCheckoutEvent(purchase, action));
   const signature = signDevNotification(devSigningKey(ctx.secret), body);
   await receiveNotification(ctx, Buffer.from(body, 'utf8'), { [DEV_SIGNATURE_HEADER]: signature }, log);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { EndedPaymentStatus } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
@@ -89,6 +89,16 @@ export async function markEnded(db: DbOrTx, id: string, status: EndedPaymentStat
     .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
     .returning();
   return row;
+}
+
+/** Pending checkouts of `provider` opened before `before` become expired; answers how many. */
+export async function expirePendingBefore(db: DbOrTx, provider: ProviderName, before: Date): Promise<number> {
+  const rows = await db
+    .update(purchases)
+    .set({ status: 'expired', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(purchases.provider, provider), eq(purchases.status, 'pending'), lt(purchases.createdAt, before)))
+    .returning({ id: purchases.id });
+  return rows.length;
 }
 
 /**
