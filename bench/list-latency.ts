@@ -10,6 +10,7 @@
  * What it measures: K sequential `app.inject` GETs per scenario through the real route (auth hook,
  * validation, query, presenter, serialization), no network. GET /api/health through inject is printed
  * as the bare framework baseline of the same run, because absolute figures drift between machines.
+ * With --explain (PostgreSQL) it first prints the plans of the search statements.
  * It prints median, p95 and p99 per scenario and p95 / 20 ms (the goal). It never fails on a time:
  * no test asserts a latency; it exits 0 unless the setup or a request itself fails.
  */
@@ -18,12 +19,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { postListQuerySchema } from '@kettle/shared';
+import { count, desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openPglite, openPostgres, type Database } from '../apps/api/src/db/client.js';
+import { posts } from '../apps/api/src/db/schema.js';
+import { publicListWhere, searchScope } from '../apps/api/src/modules/posts/search.js';
+import type { Viewer } from '../apps/api/src/modules/posts/reading.policy.js';
 
 const GOAL_MS = 20;
 const RARE_WORD = 'zyxquorbit';
@@ -32,7 +37,7 @@ const ABSENT_WORD = 'brewkettle';
 const CHUNK = 25_000;
 const UNLOCKS = 50;
 
-type Options = { posts: number; db: 'pglite' | 'postgres'; rounds: number; requests: number };
+type Options = { posts: number; db: 'pglite' | 'postgres'; rounds: number; requests: number; explain: boolean };
 
 function readOptions(): Options {
   const { values } = parseArgs({
@@ -41,6 +46,7 @@ function readOptions(): Options {
       db: { type: 'string', default: 'pglite' },
       rounds: { type: 'string', default: '2' },
       requests: { type: 'string', default: '200' },
+      explain: { type: 'boolean', default: false },
     },
   });
   const int = (name: string, raw: string): number => {
@@ -49,11 +55,13 @@ function readOptions(): Options {
     return n;
   };
   if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres`);
+  if (values.explain && values.db !== 'postgres') throw new Error('--explain needs --db postgres');
   return {
     posts: int('posts', values.posts),
     db: values.db,
     rounds: int('rounds', values.rounds),
     requests: int('requests', values.requests),
+    explain: values.explain,
   };
 }
 
@@ -62,7 +70,7 @@ type Target = {
   database: Database;
   url?: string;
   run: (text: string) => Promise<void>;
-  rows: <T>(text: string) => Promise<T[]>;
+  rows: <T>(text: string, params?: unknown[]) => Promise<T[]>;
   drop: () => Promise<void>;
 };
 
@@ -105,7 +113,7 @@ async function openTarget(kind: Options['db']): Promise<Target> {
     database,
     url: url.toString(),
     run: async (text) => void (await seeder.query(text)),
-    rows: async <T>(text: string): Promise<T[]> => (await seeder.query(text)).rows as T[],
+    rows: async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await seeder.query(text, params)).rows as T[],
     drop,
   };
 }
@@ -159,6 +167,26 @@ async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ rea
     select '${reader.id}', id, 0 from posts where status = 'approved' order by created_at desc limit ${unlocks}`);
   await target.run('analyze post_unlocks');
   return { readerId: reader.id, adminId: admin.id };
+}
+
+/**
+ * `--explain`: the plans of a search's two statements (the page and the capped count), built by the
+ * app's own functions, so a sequential scan shows up here rather than in production.
+ */
+async function explainSearch(app: FastifyInstance, target: Target, term: string, viewer: Viewer): Promise<void> {
+  const { db } = app.ctx;
+  const query = postListQuerySchema.parse({ search: term, limit: '9' });
+  const where = publicListWhere(query, await searchScope(db, viewer, term));
+  const page = db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(9);
+  const limited = db.select({ one: sql`1` }).from(posts).where(where).limit(1001).as('limited');
+  const counted = db.select({ n: count() }).from(limited);
+  for (const [what, statement] of [['page', page.toSQL()], ['count', counted.toSQL()]] as const) {
+    const plan = await target.rows<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.sql}`, [
+      ...statement.params,
+    ]);
+    console.log(`\n--- ${what} of "${term}" as ${viewer ? (viewer.isAdmin ? 'admin' : 'reader') : 'visitor'}`);
+    for (const line of plan) console.log(line['QUERY PLAN']);
+  }
 }
 
 type Scenario = { name: string; url: string; headers?: Record<string, string> };
@@ -284,6 +312,15 @@ async function main(): Promise<void> {
       { name: `admin "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }), headers: asAdmin },
     ];
     const baseline: Scenario = { name: 'baseline GET /api/health', url: '/api/health' };
+
+    if (options.explain) {
+      const asReaderViewer = { id: reader.readerId, isAdmin: false };
+      for (const term of [COMMON_WORD, RARE_WORD, ABSENT_WORD, '@user_42', 'Diaries'])
+        await explainSearch(app, target, term, null);
+      await explainSearch(app, target, RARE_WORD, asReaderViewer);
+      await explainSearch(app, target, ABSENT_WORD, asReaderViewer);
+      await explainSearch(app, target, RARE_WORD, { id: reader.adminId, isAdmin: true });
+    }
 
     // Warm-up, not counted: JIT, prepared plans, caches.
     for (const s of [baseline, ...scenarios]) await timeScenario(app, s, 5);
