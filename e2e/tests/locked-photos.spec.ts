@@ -127,7 +127,7 @@ test('a locked tea shows visitors only a blurred preview; unlocking shows the ph
     await adminPage.getByRole('button', { name: 'Reject' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Reject this tea?' });
     await expect(dialog).toContainText(`“${tea.title}” will be unpublished`);
-    await expect(dialog).toContainText('Its photos are kept for 30 days');
+    await expect(dialog).toContainText('Its photos, if any, are kept for 30 days');
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await expectToast(adminPage, 'Post rejected successfully!');
     // The admin still sees the photo while the tea is rejected.
