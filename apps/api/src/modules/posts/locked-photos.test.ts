@@ -42,7 +42,13 @@ const setStatus = (id: string, status: 'approved' | 'rejected') =>
 /** A tea with two photos, submitted and approved through the API; `path` makes it a reversal. */
 async function publishedWithPhotos(extra: Record<string, unknown> = {}, path = '/posts/') {
   const author = await signedIn(app, { coins: 25 });
-  const res = await submitMultipart(app, author.auth, teaBody(ref, extra), [await pngFile(300, 200), await jpegFile(90, 160)], path);
+  const res = await submitMultipart(
+    app,
+    author.auth,
+    teaBody(ref, extra),
+    [await pngFile(300, 200), await jpegFile(90, 160)],
+    path,
+  );
   expect(res.statusCode).toBe(201);
   const post = postOf(res);
   expect((await setStatus(post.id, 'approved')).statusCode).toBe(200);
@@ -147,7 +153,12 @@ describe('authors, unlockers and admins', () => {
     // The link stops working once its hour is over.
     const exp = Number(new URL(answers[0]?.image_urls[0] ?? '', 'http://x').searchParams.get('exp'));
     expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(SIGNED_URL_TTL_SECONDS * 1000);
-    const stale = imageUrl(app.ctx.secret, rows[0]?.storageKey ?? '', { public: false }, new Date(Date.now() - 2 * 3600_000));
+    const stale = imageUrl(
+      app.ctx.secret,
+      rows[0]?.storageKey ?? '',
+      { public: false },
+      new Date(Date.now() - 2 * 3600_000),
+    );
     expect((await fetchImage(stale)).statusCode).toBe(404);
   });
 });
@@ -156,9 +167,15 @@ describe('images stored before previews existed', () => {
   it('are left out for locked readers until the backfill makes their previews', async () => {
     const { post } = await publishedWithPhotos();
     const key = newStorageKey();
-    const old = await processImage(await sharp({ create: { width: 120, height: 80, channels: 3, background: '#123' } }).png().toBuffer());
+    const old = await processImage(
+      await sharp({ create: { width: 120, height: 80, channels: 3, background: '#123' } })
+        .png()
+        .toBuffer(),
+    );
     await app.ctx.images.put(key, old.data);
-    await app.ctx.db.insert(postImages).values({ postId: post.id, storageKey: key, width: 120, height: 80, position: 2 });
+    await app.ctx.db
+      .insert(postImages)
+      .values({ postId: post.id, storageKey: key, width: 120, height: 80, position: 2 });
 
     const before = await getPost(app, post.id);
     expect(before.body).not.toContain(key);

@@ -23,6 +23,8 @@ export function presentImages(
     return rows.map((row) => ({ id: row.id, image_url: imageUrl(secret, row.storageKey, { public: false }, now) }));
   }
   return rows.flatMap((row) =>
-    row.previewKey ? [{ id: row.id, image_url: imageUrl(secret, row.previewKey, { public: access.published }, now) }] : [],
+    row.previewKey
+      ? [{ id: row.id, image_url: imageUrl(secret, row.previewKey, { public: access.published }, now) }]
+      : [],
   );
 }

@@ -69,7 +69,7 @@ function expectServedHeaders(headers: Record<string, unknown>, cacheControl: unk
 
 describe('GET /uploads/:file', () => {
   it('hides a pending post image without a signature and serves it with one', async () => {
-    const { postId, key } = await postWithImage('pending');
+    const { key } = await postWithImage('pending');
     const plain = await get(`/uploads/${key}.webp`);
     expect(plain.statusCode).toBe(404);
     expect(plain.json()).toEqual(NOT_FOUND);

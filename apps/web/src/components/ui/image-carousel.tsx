@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff, Lock } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from './button';
+import { PostImage } from './post-image';
 import { cn } from '@/lib/cn';
 
 export type CarouselImage = { id: string; url: string };
@@ -14,8 +15,19 @@ export const toCarouselImages = (post: {
     ? post.images.map((image) => ({ id: image.id, url: image.image_url }))
     : post.image_urls.map((url) => ({ id: url, url }));
 
-/** Previous/next arrows, an 'n / total' counter and a thumbnail strip; arrow keys move too. */
-export function ImageCarousel({ images, title }: { images: ReadonlyArray<CarouselImage>; title: string }) {
+/**
+ * Previous/next arrows, an 'n / total' counter and a thumbnail strip; arrow keys move too.
+ * `locked`: the images are the server's blurred previews, shown blurred with a lock hint.
+ */
+export function ImageCarousel({
+  images,
+  title,
+  locked = false,
+}: {
+  images: ReadonlyArray<CarouselImage>;
+  title: string;
+  locked?: boolean;
+}) {
   const [selected, setSelected] = useState(0);
   const count = images.length;
   // An edit can remove images: never point past the end.
@@ -52,11 +64,18 @@ export function ImageCarousel({ images, title }: { images: ReadonlyArray<Carouse
         onKeyDown={count > 1 ? onKeyDown : undefined}
         aria-label={count > 1 ? 'Image viewer: use the left and right arrow keys' : undefined}
       >
-        <img
+        <PostImage
           src={current.url}
           alt={`Image ${index + 1} of ${count} for ${title}`}
+          locked={locked}
           className="aspect-video w-full object-contain"
         />
+        {locked ? (
+          <p className="absolute inset-x-0 top-1/2 mx-auto flex w-fit -translate-y-1/2 items-center gap-1.5 rounded-full bg-card/90 px-3 py-1.5 text-sm font-medium text-foreground shadow-sm ring-1 ring-border">
+            <Lock className="size-4 text-primary" aria-hidden="true" />
+            Unlock to see the photos
+          </p>
+        ) : null}
         {count > 1 ? (
           <>
             <Button
@@ -100,7 +119,7 @@ export function ImageCarousel({ images, title }: { images: ReadonlyArray<Carouse
                   i === index ? 'border-primary' : 'border-transparent opacity-70 hover:opacity-100',
                 )}
               >
-                <img src={image.url} alt="" className="size-16 object-cover" />
+                <PostImage src={image.url} alt="" locked={locked} className="size-16 object-cover" />
               </button>
             </li>
           ))}

@@ -30,7 +30,6 @@ export function PostModerationActions({ post }: { post: OwnPost }) {
       ) : null}
       <DeletePostDialog
         title={post.title}
-        published={post.status === 'approved'}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(post.id, { onSuccess: () => void navigate('/admin/', { replace: true }) })}
       />

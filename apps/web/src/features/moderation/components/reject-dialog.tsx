@@ -13,7 +13,7 @@ function consequences(title: string, published: boolean): string {
   const fate = published
     ? `“${title}” will be unpublished: readers who unlocked it lose access and get their coins back.`
     : `“${title}” will not be published.`;
-  return `${fate} Its photos are kept for ${APPEAL_WINDOW_DAYS} days in case it is re-approved on appeal, then deleted.`;
+  return `${fate} Its photos, if any, are kept for ${APPEAL_WINDOW_DAYS} days in case it is re-approved on appeal, then deleted.`;
 }
 
 /** Asks for an optional rejection reason; the author sees it with the rejection notice. */

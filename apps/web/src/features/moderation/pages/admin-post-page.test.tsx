@@ -72,7 +72,7 @@ describe('AdminPostPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this tea?' });
     expect(dialog).toHaveTextContent('“Live tea” will be unpublished: readers who unlocked it lose access');
-    expect(dialog).toHaveTextContent('Its photos are kept for 30 days in case it is re-approved on appeal');
+    expect(dialog).toHaveTextContent('Its photos, if any, are kept for 30 days in case it is re-approved on appeal');
     expect(dialog).not.toHaveTextContent('will not be published');
   });
 

@@ -80,7 +80,7 @@ describe('ModerationPage', () => {
     const card = await screen.findByRole('article', { name: 'Reject me' });
     await user.click(within(card).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this tea?' });
-    expect(dialog).toHaveTextContent('“Reject me” will not be published. Its photos are kept for 30 days');
+    expect(dialog).toHaveTextContent('“Reject me” will not be published. Its photos, if any, are kept for 30 days');
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Names a private person');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PostImage } from '@/components/ui/post-image';
 import { BountyBadge } from './bounty-badge';
 import { PostPlaceholder } from './post-placeholder';
 import { ReversalAction, UnlockAction } from './post-card-actions';
@@ -40,9 +41,15 @@ export function PostCard({ post }: { post: PostCardData }) {
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col overflow-hidden">
-      <div className="relative aspect-2/1 sm:aspect-video">
+      <div className="relative aspect-2/1 overflow-hidden sm:aspect-video">
         {image ? (
-          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+          <PostImage
+            src={image}
+            alt={post.is_locked ? 'Photo' : ''}
+            locked={post.is_locked}
+            loading="lazy"
+            className="size-full object-cover"
+          />
         ) : (
           <PostPlaceholder id={post.id} className="size-full" />
         )}

@@ -29,7 +29,7 @@ export function PostDetailView({
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="grid gap-6 lg:grid-cols-2 lg:gap-8">
-      <ImageCarousel key={post.id} images={toCarouselImages(post)} title={post.title} />
+      <ImageCarousel key={post.id} images={toCarouselImages(post)} title={post.title} locked={post.is_locked} />
       <div className="grid min-w-0 content-start gap-5">
         <div className="grid gap-2">
           <div className="flex items-start justify-between gap-3">

@@ -18,6 +18,7 @@ describe('HomePage', () => {
       tagged_handle: maskHandle('@jane'),
       unlock_price: 55,
       vote_count: 7,
+      image_urls: ['/uploads/preview.webp'],
     });
     const open = makeCard({ title: 'Open tea', image_urls: ['/uploads/a.webp'], tagged_handle: '@jane' });
     const calls = stubPosts({ list: () => listOf([locked, open]) });
@@ -38,7 +39,10 @@ describe('HomePage', () => {
     expect(within(card).getByText('ava')).toBeInTheDocument();
     expect(within(card).getByText('7')).toBeInTheDocument();
     expect(within(card).getByText('3h ago')).toBeInTheDocument();
-    expect(within(card).getByTestId('post-placeholder')).toBeInTheDocument();
+    const photo = within(card).getByRole('img', { name: /^Photo \(locked: a blurred preview/ });
+    expect(photo).toHaveAttribute('src', '/uploads/preview.webp');
+    expect(photo).toHaveAttribute('data-locked', 'true');
+    expect(photo.className).toMatch(/blur/);
     expect(within(card).getByRole('link', { name: 'Locked tea' })).toHaveAttribute('href', `/posts/${locked.id}`);
 
     const full = screen.getByRole('article', { name: 'Open tea' });
@@ -50,6 +54,7 @@ describe('HomePage', () => {
     );
     expect(within(full).queryByRole('button', { name: /Unlock/ })).not.toBeInTheDocument();
     expect(full.querySelector('img')).toHaveAttribute('src', '/uploads/a.webp');
+    expect(full.querySelector('img')).not.toHaveAttribute('data-locked');
   });
 
   it('gives each card exactly one of View Original Post, View Reversal and Create Reversal', async () => {

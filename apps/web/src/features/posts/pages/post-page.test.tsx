@@ -20,8 +20,19 @@ describe('PostPage', () => {
       is_unlocked_by_user: false,
       tagged_handle: maskHandle('@jane'),
       unlock_price: 55,
+      image_urls: ['/uploads/preview1.webp'],
+      images: [{ id: 'a1a1a1a1-0000-4000-8000-000000000001', image_url: '/uploads/preview1.webp' }],
     });
-    const unlocked = { ...locked, content: FULL, is_locked: false, is_unlocked_by_user: true, tagged_handle: '@jane' };
+    const fullImage = '/uploads/full1.webp?exp=1&sig=s';
+    const unlocked = {
+      ...locked,
+      content: FULL,
+      is_locked: false,
+      is_unlocked_by_user: true,
+      tagged_handle: '@jane',
+      image_urls: [fullImage],
+      images: [{ id: 'a1a1a1a1-0000-4000-8000-000000000001', image_url: fullImage }],
+    };
     let current = locked;
     const calls = stubDetailApi(({ path, method }) => {
       if (path === `/posts/${locked.id}` && method === 'GET') return json(current);
@@ -37,6 +48,12 @@ describe('PostPage', () => {
     expect(screen.getByText('j•••••')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This tea is locked' })).toBeInTheDocument();
     expect(screen.getByText('55 Tea Coins')).toBeInTheDocument();
+    // The photo is the server's tiny preview, blurred, with a lock hint and an alt that says so.
+    const preview = screen.getByRole('img', { name: /^Image 1 of 1 for Locked tea \(locked/ });
+    expect(preview).toHaveAttribute('src', '/uploads/preview1.webp');
+    expect(preview).toHaveAttribute('data-locked', 'true');
+    expect(preview.className).toMatch(/blur/);
+    expect(screen.getByText('Unlock to see the photos')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Unlock for 55 coins' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Unlock this tea?' });
@@ -47,6 +64,10 @@ describe('PostPage', () => {
     expect(await screen.findByText(FULL)).toBeInTheDocument();
     expect(screen.getByText('jane')).toBeInTheDocument();
     expect(screen.queryByTestId('locked-preview')).not.toBeInTheDocument();
+    const photo = screen.getByRole('img', { name: 'Image 1 of 1 for Locked tea' });
+    expect(photo).toHaveAttribute('src', fullImage);
+    expect(photo).not.toHaveAttribute('data-locked');
+    expect(screen.queryByText('Unlock to see the photos')).not.toBeInTheDocument();
     expect(screen.getByText('Post Unlocked!')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([{ path: `/posts/${locked.id}/unlock`, method: 'POST' }]);
   });
