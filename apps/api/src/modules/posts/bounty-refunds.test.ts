@@ -13,6 +13,7 @@ import {
   submitWithBounty,
   type Person,
 } from './bounty.kit.js';
+import { startBountySweep } from './bounty-sweep.js';
 import { refundExpiredBounties } from './bounty.service.js';
 import { emptyPotCall } from './reading.kit.js';
 
@@ -127,6 +128,19 @@ describe('bounty refunds', () => {
     // An award after expiry is refused: the coins went back to the author.
     const late = await award(app, author.auth, expired.id, await commentBy(app, helper.user.id, expired.id));
     expect(late.statusCode).toBe(409);
+  });
+
+  it('the scheduled sweep refunds on its own timer and stops when asked', async () => {
+    const author = await signedIn(app, { coins: 45 });
+    const post = await publishedBountyTea(app, author, admin, 20);
+    await publishedDaysAgo(post.id, 31, new Date());
+    const stop = startBountySweep(app.ctx, app.log, { everyMs: 10 });
+    try {
+      await expect.poll(async () => (await bountyOf(app, post.id))?.status).toBe('refunded');
+    } finally {
+      await stop();
+    }
+    expect(await balanceOf(app, author.user.id)).toBe(20);
   });
 
   it('an award racing a rejection settles the bounty exactly once', async () => {

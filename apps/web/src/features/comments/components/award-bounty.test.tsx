@@ -59,7 +59,8 @@ describe('Award bounty', () => {
 
     expect(await within(benArticle).findByText('Bounty winner')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Award bounty/ })).not.toBeInTheDocument();
-    expect(screen.getAllByText(BOUNTY_MESSAGES.awarded).length).toBeGreaterThan(0);
+    expect(screen.getByText(BOUNTY_MESSAGES.awarded)).toBeInTheDocument();
+    expect(screen.getByText('50 Tea Coins went to the comment you chose.')).toBeInTheDocument();
     expect(screen.getByText(/Bounty: 50 Tea Coins/)).toHaveTextContent('(awarded)');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { path: `/posts/${post.id}/bounty/award`, method: 'POST', body: { comment_id: ben.id } },

@@ -128,8 +128,8 @@ function BountyHint({ amount, expiresAt }: { amount: number; expiresAt: string |
       <Trophy className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <span>
         Your bounty of {teaCoins(amount)} is open. Choose <span className="font-semibold">Award bounty</span> on the
-        most helpful comment by someone else
-        {until ? `; unawarded on ${until}, it comes back to you.` : '.'}
+        most helpful comment by someone else.
+        {until ? ` If you award nobody by ${until}, it comes back to you.` : null}
       </span>
     </p>
   );

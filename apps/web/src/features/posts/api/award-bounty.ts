@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BOUNTY_MESSAGES, type BountyAwardResponse, type PostDetail } from '@kettle/shared';
+import type { BountyAwardResponse, PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast-store';
 import { postListsKey } from './get-posts';
@@ -22,7 +22,7 @@ export function useAwardBounty(postId: string) {
     onSuccess: ({ message, post }) => {
       queryClient.setQueriesData({ queryKey: ['posts'] }, (data: unknown) => (isDetailOf(data, post.id) ? post : data));
       void queryClient.invalidateQueries({ queryKey: postListsKey });
-      toastSuccess(message, BOUNTY_MESSAGES.awarded);
+      toastSuccess(`${post.bounty.toLocaleString()} Tea Coins went to the comment you chose.`, message);
     },
     onError: () =>
       queryClient.invalidateQueries({
