@@ -27,7 +27,7 @@ test('a member submits a tea with two images; the admin approves it; the author 
     await signIn(page, author, '/my-teas');
     await page.goto('/submit');
     await expect(page.getByRole('heading', { level: 1, name: 'Submit Tea' })).toBeVisible();
-    await expect(page.getByText(`Your balance: ${before} Tea Coins`)).toBeVisible();
+    await expect(page.locator('dt:text-is("Your balance") + dd')).toHaveText(`${before} Tea Coins`);
     await fillTeaForm(page, tea, { category: 'Family Feud', state: 'California (CA)', images });
     const picked = page.getByRole('list', { name: 'Selected images' }).getByRole('listitem');
     await expect(picked).toHaveCount(2);

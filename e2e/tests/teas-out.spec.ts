@@ -295,8 +295,8 @@ test.describe('the public list', () => {
       const dialog = page.getByRole('alertdialog', { name: 'Unlock this tea?' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`Unlocking “${tea.title}” shows its full content and tagged handle.`);
-      await expect(dialog.locator('dt:text-is("Price") + dd')).toHaveText(`${UNLOCK_PRICE} coins`);
-      await expect(dialog.locator('dt:text-is("Your balance") + dd')).toHaveText(`${before} coins`);
+      await expect(dialog.locator('dt:text-is("Price") + dd')).toHaveText(`${UNLOCK_PRICE} Tea Coins`);
+      await expect(dialog.locator('dt:text-is("Your balance") + dd')).toHaveText(`${before} Tea Coins`);
       await dialog.getByRole('button', { name: 'Unlock', exact: true }).click();
       await expectToast(page, 'Post Unlocked!');
       await expect(dialog).toBeHidden();
@@ -395,7 +395,7 @@ test('the author empties a pot nobody unlocked, and is refused for one a reader 
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`This deletes “${free.title}”`);
     await expect(dialog).toContainText(`Emptying the pot costs ${EMPTY_POT_COST} Tea Coins.`);
-    await expect(dialog).toContainText(`Your balance: ${before} Tea Coins`);
+    await expect(dialog.locator('dt:text-is("Your balance") + dd')).toHaveText(`${before} Tea Coins`);
     await expect(dialog).toContainText('This cannot be undone.');
     await expect(dialog).toContainText('A tea cannot be emptied once someone else has unlocked it.');
     await expect(dialog).not.toContainText('already unlocked this tea');
@@ -413,17 +413,14 @@ test('the author empties a pot nobody unlocked, and is refused for one a reader 
     await expect(page.getByRole('main')).toContainText('Post not found.');
   });
 
-  await test.step('Empty Pot on the tea a reader unlocked is refused, and costs nothing', async () => {
+  await test.step('Empty Pot on the tea a reader unlocked is disabled with the reason, and costs nothing', async () => {
     const card = await openMyTeasCard(page, taken.title);
     await expect(card.getByText('1 unlocked', { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: 'Empty Pot' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Empty the pot?' });
-    await expect(dialog).toContainText('1 reader has already unlocked this tea.');
-    await dialog.getByRole('button', { name: 'Empty Pot', exact: true }).click();
-    await expectToast(page, 'Failed to Empty Pot');
-    await expectToast(page, 'Someone has already unlocked this tea, so it can no longer be emptied.');
-    await expect(dialog).toBeHidden();
-    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Empty Pot' })).toBeDisabled();
+    await expect(
+      card.getByText('Someone has already unlocked this tea, so it can no longer be emptied.'),
+    ).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect((await apiMe(author.token)).coin_balance).toBe(before - EMPTY_POT_COST);
     await page.reload();
     await expect(cardTitled(page, taken.title)).toBeVisible();
@@ -554,7 +551,7 @@ const SHOTS: readonly Shot[] = [
       await expect(mainHeading(page, original.title)).toBeVisible();
       await page.getByRole('button', { name: `Unlock for ${UNLOCK_PRICE} coins` }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Unlock this tea?' });
-      await expect(dialog.locator('dt:text-is("Your balance") + dd')).toHaveText(/^[\d,]+ coins$/);
+      await expect(dialog.locator('dt:text-is("Your balance") + dd')).toHaveText(/^[\d,]+ Tea Coins$/);
     },
   },
   {
@@ -581,12 +578,12 @@ const SHOTS: readonly Shot[] = [
   {
     name: 'teas-out-empty-pot-dialog',
     as: 'author',
-    open: async (page, { unlocked }) => {
+    open: async (page, { original }) => {
       await page.goto('/my-teas');
-      await cardTitled(page, unlocked.title).getByRole('button', { name: 'Empty Pot' }).click();
+      await cardTitled(page, original.title).getByRole('button', { name: 'Empty Pot' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Empty the pot?' });
-      await expect(dialog).toContainText('1 reader has already unlocked this tea.');
-      await expect(dialog).toContainText(/Your balance: [\d,]+ Tea Coins/);
+      await expect(dialog).toContainText('A tea cannot be emptied once someone else has unlocked it.');
+      await expect(dialog.locator('dt:text-is("Your balance") + dd')).toHaveText(/^[\d,]+ Tea Coins$/);
     },
   },
   {

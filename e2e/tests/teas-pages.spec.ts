@@ -67,7 +67,7 @@ const CASES: readonly PageCase[] = [
     open: async (page) => {
       await page.goto('/submit');
       await expect(page.getByRole('heading', { level: 1, name: 'Submit Tea' })).toBeVisible();
-      await expect(page.getByText(/^Your balance: \d+ Tea Coins$/)).toBeVisible();
+      await expect(page.locator('dt:text-is("Your balance") + dd')).toHaveText(/^\d+ Tea Coins$/);
       await expect(page.getByLabel('Category', { exact: true })).toBeEnabled();
       await expect(page.getByLabel('State', { exact: true })).toBeEnabled();
     },

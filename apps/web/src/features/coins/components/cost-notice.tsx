@@ -62,7 +62,8 @@ export function CostNotice({ price, id, label = 'Cost', detail, inline = false, 
         <div>
           <dt className="text-muted-foreground">{label}</dt>
           <dd className="flex items-center gap-1 font-semibold tabular-nums">
-            <Coins className="size-4 shrink-0 text-primary" aria-hidden="true" /> {teaCoins(price.cost)}
+            <Coins className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            {teaCoins(price.cost)}
           </dd>
           {detail ? <dd className="text-xs text-muted-foreground">{detail}</dd> : null}
         </div>

@@ -6,7 +6,6 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CostNotice } from '@/features/coins/components/cost-notice';
 import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
-import { cn } from '@/lib/cn';
 import { useEmptyPot } from '../api/empty-pot';
 
 export type EmptyPotPost = {
@@ -97,7 +96,7 @@ export function EmptyPotDialog({
 /**
  * 'Empty Pot' and its dialog, as the server's `empty_pot_refusal` allows: nothing for someone
  * else's tea or a rejected one (spec §2 hides it); for a tea someone unlocked, a disabled button
- * with the reason in text beside it, instead of a confirm that could only fail.
+ * with the reason in text under it, instead of a confirm that could only fail.
  */
 export function EmptyPotButton({
   post,
@@ -111,20 +110,22 @@ export function EmptyPotButton({
   const refusal = post.empty_pot_refusal;
   if (refusal === 'not_author' || refusal === 'rejected') return null;
   if (refusal === 'unlocked') {
+    // The reason takes a line of its own in the parent's wrapping row (card or post actions).
     return (
-      <div className={cn('grid gap-1', className)}>
+      <>
         <Button
           variant={variant}
           size={size}
+          className={className}
           disabled
           aria-describedby={describedBy ? `${reasonId} ${describedBy}` : reasonId}
         >
           <Trash2 aria-hidden="true" /> Empty Pot
         </Button>
-        <p id={reasonId} className="text-xs text-muted-foreground">
+        <p id={reasonId} className="basis-full text-xs text-muted-foreground">
           {POST_CARD_MESSAGES.potUnlocked}
         </p>
-      </div>
+      </>
     );
   }
   return (
