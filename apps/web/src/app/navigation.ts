@@ -18,6 +18,7 @@ export const ADMIN_NAV: ReadonlyArray<NavItem> = [
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/states', label: 'States' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/companies', label: 'Companies' },
   { to: '/admin/reports', label: 'Reports' },
 ];
 

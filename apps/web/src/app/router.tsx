@@ -110,6 +110,13 @@ export const router = createBrowserRouter([
               (m) => m.AdminUsersPage,
             ),
           },
+          {
+            path: 'companies',
+            lazy: page(
+              () => import('@/features/admin-companies/pages/admin-companies-page'),
+              (m) => m.AdminCompaniesPage,
+            ),
+          },
           { path: 'categories', lazy: categories },
           { path: 'states', lazy: states },
           { path: '*', lazy: notFound },

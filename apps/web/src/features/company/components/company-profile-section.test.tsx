@@ -12,10 +12,14 @@ const COMPANY: Company = {
   handle: '@acmetea',
   website: 'https://acme.example',
   description: 'We sell kettles.',
+  verified: true,
+  verified_at: '2026-11-01T10:00:00.000Z',
   created_at: '2026-11-01T09:00:00.000Z',
   updated_at: '2026-11-01T09:00:00.000Z',
 };
-const STATS: CompanyStats = { handle: '@acmetea', posts: 12, votes: 1340, reversals: 2, reports: 5 };
+const STATS: CompanyStats = { handle: '@acmetea', verified: true, posts: 12, votes: 1340, reversals: 2, reports: 5 };
+const UNVERIFIED: Company = { ...COMPANY, verified: false, verified_at: null };
+const PUBLIC_STATS: CompanyStats = { ...STATS, verified: false, reports: null };
 const notFound = () => json({ detail: COMPANY_MESSAGES.notFound }, 404);
 
 const renderSection = () => renderRoutes([{ path: '/account', element: <CompanyProfileSection /> }], ['/account']);
@@ -105,6 +109,54 @@ describe('Company profile section', () => {
     const list = await screen.findByLabelText('Approved posts tagging your handle');
     const read = (label: string) => within(list).getByText(label).nextElementSibling?.textContent;
     expect([read('Posts'), read('Votes'), read('Reversals'), read('Reports')]).toEqual(['12', '1,340', '2', '5']);
+  });
+
+  it('says Verified for a verified company', async () => {
+    stubApi({ 'GET /company': () => json(COMPANY), 'GET /company/stats': () => json(STATS) });
+    renderSection();
+    expect(await screen.findByText(COMPANY_MESSAGES.verified)).toBeInTheDocument();
+    expect(screen.queryByText(COMPANY_MESSAGES.notVerified)).not.toBeInTheDocument();
+  });
+
+  it('says why an unverified company sees no report count, and shows the public numbers', async () => {
+    stubApi({ 'GET /company': () => json(UNVERIFIED), 'GET /company/stats': () => json(PUBLIC_STATS) });
+    renderSection();
+    expect(await screen.findByText(COMPANY_MESSAGES.notVerified)).toBeInTheDocument();
+    expect(screen.queryByText(COMPANY_MESSAGES.verified)).not.toBeInTheDocument();
+    const list = await screen.findByLabelText('Approved posts tagging your handle');
+    const read = (label: string) => within(list).getByText(label).nextElementSibling?.textContent;
+    expect([read('Posts'), read('Votes'), read('Reversals')]).toEqual(['12', '1,340', '2']);
+    expect(within(list).getByText('Reports').nextElementSibling).toHaveTextContent(COMPANY_MESSAGES.reportsHidden);
+  });
+
+  it('a new handle shows Not verified at once (the server dropped the verification)', async () => {
+    let company = COMPANY;
+    stubApi({
+      'GET /company': () => json(company),
+      'GET /company/stats': () => json(company.verified ? STATS : PUBLIC_STATS),
+      'PUT /company': ({ body }) => {
+        company = {
+          ...company,
+          ...(body as Partial<Company>),
+          website: company.website,
+          verified: false,
+          verified_at: null,
+        };
+        return json(company);
+      },
+    });
+    const { user } = renderSection();
+    expect(await screen.findByText(COMPANY_MESSAGES.verified)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const handle = screen.getByRole('textbox', { name: 'Handle' });
+    await user.clear(handle);
+    await user.type(handle, '@acme_new');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(COMPANY_MESSAGES.notVerified)).toBeInTheDocument();
+    const list = await screen.findByLabelText('Approved posts tagging your handle');
+    await waitFor(() =>
+      expect(within(list).getByText('Reports').nextElementSibling).toHaveTextContent(COMPANY_MESSAGES.reportsHidden),
+    );
   });
 
   it('edits the profile; an emptied website is sent empty so it is cleared', async () => {

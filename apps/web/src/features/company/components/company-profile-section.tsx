@@ -1,5 +1,14 @@
 import { COMPANY_MESSAGES, type Company } from '@kettle/shared';
-import { Building2, CircleAlert, ExternalLink, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import {
+  BadgeCheck,
+  Building2,
+  CircleAlert,
+  ExternalLink,
+  Pencil,
+  RotateCcw,
+  ShieldQuestion,
+  Trash2,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +20,22 @@ import { useCompany } from '../api/get-company';
 import { useDeleteCompany } from '../api/delete-company';
 import { CompanyForm } from './company-form';
 import { CompanyStatsPanel } from './company-stats';
+
+/** Whether an admin checked the handle: only then do the private figures (reports) show. */
+function VerificationNote({ verified }: { verified: boolean }) {
+  if (verified) {
+    return (
+      <p className="inline-flex items-center gap-1.5 self-start rounded-full bg-primary/10 px-2.5 py-0.5 text-sm font-medium text-primary">
+        <BadgeCheck className="size-4 shrink-0" aria-hidden="true" /> {COMPANY_MESSAGES.verified}
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+      <ShieldQuestion className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> {COMPANY_MESSAGES.notVerified}
+    </p>
+  );
+}
 
 function CompanyView({ company, onEdit }: { company: Company; onEdit: () => void }) {
   const remove = useDeleteCompany();
@@ -26,6 +51,7 @@ function CompanyView({ company, onEdit }: { company: Company; onEdit: () => void
       <div className="flex flex-col gap-1">
         <h3 className="font-display text-xl font-semibold">{company.name}</h3>
         <p className="font-medium text-primary">{company.handle}</p>
+        <VerificationNote verified={company.verified} />
         {company.website ? (
           <a
             href={company.website}

@@ -12,6 +12,14 @@ const LABELS = [
   ['reports', 'Reports'],
 ] as const;
 
+/** A figure, or (reports before verification) the note that it is withheld. */
+function StatValue({ value }: { value: number | null }) {
+  if (value === null) {
+    return <dd className="pt-1 text-xs leading-snug text-muted-foreground">{COMPANY_MESSAGES.reportsHidden}</dd>;
+  }
+  return <dd className="text-2xl font-bold tabular-nums">{value.toLocaleString()}</dd>;
+}
+
 /** What people say about the handle: approved posts tagging it, their votes, reversals and reports. */
 export function CompanyStatsPanel() {
   const stats = useCompanyStats(true);
@@ -42,7 +50,7 @@ export function CompanyStatsPanel() {
       {LABELS.map(([key, label]) => (
         <div key={key} className="rounded-xl border border-border bg-muted/30 p-3 text-center">
           <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="text-2xl font-bold tabular-nums">{stats.data[key].toLocaleString()}</dd>
+          <StatValue value={stats.data[key]} />
         </div>
       ))}
     </dl>
