@@ -15,6 +15,7 @@ import { createRedisBus } from './lib/bus/redis-bus.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createDiskStorage } from './lib/images/storage.js';
+import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
@@ -110,13 +111,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: createRateLimits({
       prefix: config.keyPrefix,
       redis,
-      points: { registerPerIp: config.signupLimitPerHour },
+      points: {
+        registerPerIp: config.signupLimitPerHour,
+        loginFailuresPerAccount: config.loginFailuresPerAccountPerHour,
+      },
     }),
     tokens: createTokenSigner(secret),
     images: createDiskStorage(join(config.dataDir, 'uploads')),
     secret,
     bus,
     payments: createPaymentProvider(config, secret),
+    jobs: createJobQueue({ log: app.log }),
   };
   app.decorate('ctx', ctx);
 
@@ -126,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   retryTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(retryTimer);
+    // Queued jobs write mail, so they finish before deliveries are awaited.
+    await ctx.jobs.drain();
     await ctx.mailer.flush();
     if (!options.bus) await ctx.bus.close();
     if (redis) await redis.quit().catch(() => undefined);

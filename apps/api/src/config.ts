@@ -29,6 +29,7 @@ const envSchema = z
     SEED_DEMO_USERS: bool.optional(),
     TRUST_PROXY: bool.default(false),
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(5).max(100_000).default(50),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(REALTIME_HEARTBEAT_MS),
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(REALTIME_MAX_STREAMS_PER_USER),
@@ -100,6 +101,8 @@ export type Config = {
   trustProxy: boolean;
   /** Sign-ups allowed per IP per hour. */
   signupLimitPerHour: number;
+  /** Failed password sign-ins of one account (all addresses) per hour before a mailed link is required. */
+  loginFailuresPerAccountPerHour: number;
   logLevel: string;
   /** Prefix for shared-store keys (rate limits, pub/sub topics), so test runs sharing one Redis never collide. */
   keyPrefix: string;
@@ -159,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoUsers: e.SEED_DEMO_USERS ?? (!isProduction && !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    loginFailuresPerAccountPerHour: e.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER },
