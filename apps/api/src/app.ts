@@ -16,6 +16,7 @@ import { answerFrameworkError, registerErrorHandler } from './lib/error-handler.
 import { registerNulByteGuard } from './lib/nul-bytes.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createDiskStorage } from './lib/images/storage.js';
+import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         searchPerIp: config.searchLimitPerMinute,
         uploadBytesPerUser: config.uploadLimits.bytesPerUserPerMinute,
         uploadReadsPerIp: config.uploadLimits.readsPerIpPerMinute,
+        loginFailuresPerAccount: config.loginFailuresPerAccountPerHour,
       },
     }),
     tokens: createTokenSigner(secret),
@@ -129,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secret,
     bus,
     payments: createPaymentProvider(config, secret),
+    jobs: createJobQueue({ log: app.log }),
   };
   app.decorate('ctx', ctx);
 
@@ -140,6 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     clearInterval(retryTimer);
     await stopSweeps();
+    // Queued jobs write mail, so they finish before deliveries are awaited.
+    await ctx.jobs.drain();
     await ctx.mailer.flush();
     if (!options.bus) await ctx.bus.close();
     if (redis) await redis.quit().catch(() => undefined);

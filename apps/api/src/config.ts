@@ -36,6 +36,7 @@ const envSchema = z
       .min(1)
       .default(50 * 1024 * 1024),
     UPLOAD_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(5).max(100_000).default(50),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(REALTIME_HEARTBEAT_MS),
     REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(REALTIME_MAX_STREAMS_PER_USER),
@@ -111,6 +112,8 @@ export type Config = {
   searchLimitPerMinute: number;
   /** Image bytes one user may send per minute, and GET /uploads/* per address per minute. */
   uploadLimits: { bytesPerUserPerMinute: number; readsPerIpPerMinute: number };
+  /** Failed password sign-ins of one account (all addresses) per hour before a mailed link is required. */
+  loginFailuresPerAccountPerHour: number;
   logLevel: string;
   /** Prefix for shared-store keys (rate limits, pub/sub topics), so test runs sharing one Redis never collide. */
   keyPrefix: string;
@@ -172,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     searchLimitPerMinute: e.SEARCH_LIMIT_PER_MINUTE,
     uploadLimits: { bytesPerUserPerMinute: e.UPLOAD_BYTES_PER_MINUTE, readsPerIpPerMinute: e.UPLOAD_READS_PER_MINUTE },
+    loginFailuresPerAccountPerHour: e.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     keyPrefix: 'kettle',
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER },

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Bus } from './lib/bus/bus.js';
 import type { Database, Db } from './db/client.js';
 import type { ImageStorage } from './lib/images/storage.js';
+import type { JobQueue } from './lib/job-queue.js';
 import type { Mailer } from './lib/mailer/mailer.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
@@ -22,6 +23,8 @@ export type AppContext = {
   redis?: Redis;
   /** Realtime fan-out: in process, or Redis pub/sub when REDIS_URL is set. */
   bus: Bus;
+  /** Work run after the response (mail-a-link requests answer in the same time for any email). */
+  jobs: JobQueue;
   /** The card provider (dev checkout, or Stripe when its keys are set), chosen once at start-up. */
   payments: PaymentProvider;
 };

@@ -2,8 +2,9 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../src/db/schema.js';
 
-/** The newest outbox mail to `to`, and the first link in it under `pathPrefix`. */
+/** The newest outbox mail to `to`, once the work queued after earlier responses has run. */
 export async function lastMailTo(app: FastifyInstance, to: string) {
+  await app.ctx.jobs.drain();
   const [mail] = await app.ctx.db
     .select()
     .from(mailOutbox)

@@ -39,6 +39,10 @@ export const emailQuerySchema = z.object({ email: emailField('Invalid email addr
 export const forgotPasswordSchema = emailQuerySchema;
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
+/** POST /auth/sign-in-link: the email in a JSON body; the answer is the same 202 for any address. */
+export const signInLinkRequestSchema = z.object({ email: emailField('Invalid email address') });
+export type SignInLinkRequestInput = z.input<typeof signInLinkRequestSchema>;
+
 export const resetPasswordSchema = z.object({ new_password: newPasswordField });
 
 export const resetPasswordFormSchema = z

@@ -68,6 +68,7 @@ export const TOKEN_TTL = {
   refreshDays: 30,
   verifyEmailHours: 24,
   resetPasswordHours: 1,
+  signInLinkMinutes: 15,
 } as const;
 
 export const STORAGE_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken' } as const;

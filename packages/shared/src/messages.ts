@@ -34,6 +34,10 @@ export const MESSAGES = {
     wrongCurrentPassword: 'Your current password is incorrect.',
     emailNotVerified: 'Please verify your email address first.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    signInLinkRequired:
+      'Too many failed sign-in attempts on this account. For your safety, sign in with a link sent to your email instead.',
+    signInLinkSent: 'Sign-in link sent! Please check your inbox.',
+    invalidSignInLink: 'This sign-in link is invalid or has expired.',
     registered: 'User registered Successfully!',
     signedIn: 'Signin Successfully!',
     verified: 'Your email has been verified. You can now sign in.',
@@ -72,6 +76,8 @@ export const ERROR_CODES = {
   accountInactive: 'ACCOUNT_INACTIVE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidToken: 'INVALID_TOKEN',
+  /** Password sign-in is closed for this account for now; a mailed sign-in link still works. */
+  signInLinkRequired: 'SIGN_IN_LINK_REQUIRED',
   insufficientCoins: 'INSUFFICIENT_COINS',
   unsupportedImage: 'UNSUPPORTED_IMAGE',
   imageTooLarge: 'IMAGE_TOO_LARGE',

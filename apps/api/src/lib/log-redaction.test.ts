@@ -17,12 +17,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?password=p4ss&token=t0k')).not.toMatch(/p4ss|t0k/);
   });
 
-  it('hides the token path segment of verify-email and reset-password links', () => {
+  it('hides the token path segment of verify-email, reset-password and sign-in links', () => {
     expect(redactUrl('/api/v1/auth/verify-email/SeCrEtToKeN_123')).toBe('/api/v1/auth/verify-email/[REDACTED]');
     expect(redactUrl('/api/v1/auth/reset-password/SeCrEtToKeN_123?new_password=x')).toBe(
       '/api/v1/auth/reset-password/[REDACTED]?new_password=%5BREDACTED%5D',
     );
     expect(redactUrl('/reset-password/SeCrEtToKeN_123#frag')).not.toContain('SeCrEtToKeN_123');
+    expect(redactUrl('/api/v1/auth/sign-in-link/SeCrEtToKeN_123')).toBe('/api/v1/auth/sign-in-link/[REDACTED]');
+    expect(redactUrl('/api/v1/auth/sign-in-link')).toBe('/api/v1/auth/sign-in-link');
   });
 
   it('leaves ordinary URLs alone', () => {

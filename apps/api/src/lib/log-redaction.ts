@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 const SECRET_QUERY_KEYS = ['refresh_token', 'new_password', 'token', 'password', 'sig'];
-const SECRET_PATHS = /(\/(?:verify-email|reset-password)\/)[^/?#]+/g;
+const SECRET_PATHS = /(\/(?:verify-email|reset-password|sign-in-link)\/)[^/?#]+/g;
 
 /** Tokens and passwords travel in some URLs (spec §7); logs keep the shape but not the secrets. */
 export function redactUrl(url: string): string {

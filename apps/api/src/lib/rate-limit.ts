@@ -5,13 +5,23 @@ import { tooManyRequests } from './app-error.js';
 
 /** Every abuse limit in one table: points allowed per window (seconds). */
 export const RATE_LIMIT_RULES = {
-  loginFailuresPerIp: { points: 5, duration: 60 },
-  loginFailuresPerAccount: { points: 5, duration: 60 },
+  /** Failed sign-ins from one address, whatever the account (credential stuffing). */
+  loginFailuresPerIp: { points: 10, duration: 60 },
+  /** Failed sign-ins of one account from one address; a success resets it. */
+  loginFailuresPerAccountIp: { points: 5, duration: 60 },
+  /**
+   * Failed sign-ins of one account from every address. Past it the password path closes and a
+   * mailed sign-in link is asked for instead of a lockout, so no one can keep the owner out.
+   */
+  loginFailuresPerAccount: { points: 50, duration: 3600 },
   registerPerIp: { points: 10, duration: 3600 },
   forgotPerIp: { points: 10, duration: 3600 },
   forgotPerAccount: { points: 3, duration: 3600 },
   resendPerIp: { points: 10, duration: 3600 },
   resendPerAccount: { points: 3, duration: 3600 },
+  signInLinkPerIp: { points: 10, duration: 3600 },
+  /** Higher than reset: a stranger spending this budget would keep the owner from the link path. */
+  signInLinkPerAccount: { points: 5, duration: 3600 },
   contactPerIp: { points: 10, duration: 3600 },
   /** check-password and update-password: a stolen access token must not brute-force the password. */
   passwordCheckPerAccount: { points: 10, duration: 900 },
@@ -38,6 +48,10 @@ export type RateLimits = {
   spend: (rule: RuleName, key: string, points: number, detail?: string) => Promise<void>;
   /** Throws 429 if the budget is already spent, without counting (login checks before verifying). */
   assertAvailable: (rule: RuleName, key: string, detail?: string) => Promise<void>;
+  /** True when the budget is already spent, without counting (a ceiling that redirects, not a 429). */
+  isSpent: (rule: RuleName, key: string) => Promise<boolean>;
+  /** Counts one hit without ever throwing (a ceiling read by `isSpent`, not a 429). */
+  count: (rule: RuleName, key: string) => Promise<void>;
   reset: (rule: RuleName, key: string) => Promise<void>;
 };
 
@@ -85,6 +99,14 @@ export function createRateLimits(options: {
       if (state && state.consumedPoints >= budget(rule)) {
         throw tooManyRequests(detail, state.msBeforeNext / 1000);
       }
+    },
+    isSpent: async (rule, key) => {
+      const state = await limiter(rule).get(key);
+      return state !== null && state.consumedPoints >= budget(rule);
+    },
+    count: async (rule, key) => {
+      // penalty() adds points and never rejects for being over the budget.
+      await limiter(rule).penalty(key, 1);
     },
     reset: async (rule, key) => {
       await limiter(rule).delete(key);

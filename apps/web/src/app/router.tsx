@@ -63,6 +63,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/auth/sign-in-link/:token',
+            lazy: page(
+              () => import('@/features/auth/pages/sign-in-link-page'),
+              (m) => m.SignInLinkPage,
+            ),
+          },
+          {
             path: '/auth/verify-email/:token',
             lazy: page(
               () => import('@/features/auth/pages/verify-email-page'),

@@ -52,6 +52,21 @@ export function resetPasswordMail(to: string, username: string, url: string): Ma
   };
 }
 
+export function signInLinkMail(to: string, username: string, url: string): MailMessage {
+  const lines = [
+    `Hi ${username},`,
+    `Someone asked to sign in to your ${APP_NAME} account with a link. If it was you, sign in here:`,
+    `This link works once and expires in ${TOKEN_TTL.signInLinkMinutes} minutes.`,
+  ];
+  const ignore = 'If you did not ask for this, ignore this email; no one can sign in without it.';
+  return {
+    to,
+    subject: `Your ${APP_NAME} sign-in link`,
+    text: `${lines.join('\n\n')}\n\n${url}\n\n${ignore}`,
+    html: layout(`Sign in to ${APP_NAME}`, [...lines, ignore], { label: 'Sign in', url }),
+  };
+}
+
 export function contactMail(
   to: string,
   input: { fullname: string; email: string; subject: string; message: string },

@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES, type TokenPair } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
-import { resetPasswordMail, verifyEmailMail } from '../../lib/mailer/templates.js';
+import { verifyEmailMail } from '../../lib/mailer/templates.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { creditCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../users/users.presenter.js';
@@ -20,7 +20,6 @@ const takenErrors = {
 };
 
 const verifyUrl = (ctx: AppContext, token: string) => `${ctx.config.appOrigin}/auth/verify-email/${token}`;
-const resetUrl = (ctx: AppContext, token: string) => `${ctx.config.appOrigin}/reset-password/${token}`;
 
 export async function register(ctx: AppContext, input: RegisterData, ip: string): Promise<void> {
   await ctx.limits.hit('registerPerIp', ip);
@@ -62,25 +61,6 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
     if (!userId) throw badRequest(MESSAGES.auth.invalidVerifyToken, ERROR_CODES.invalidToken);
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
   });
-}
-
-/** Same answer whether or not the address has an account (no enumeration). */
-export async function resendVerification(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await ctx.limits.hit('resendPerIp', ip);
-  await ctx.limits.hit('resendPerAccount', email);
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.isActive || user.emailVerifiedAt) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
-  await ctx.mailer.send(verifyEmailMail(user.email, user.username, verifyUrl(ctx, token)));
-}
-
-export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await ctx.limits.hit('forgotPerIp', ip);
-  await ctx.limits.hit('forgotPerAccount', email);
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.isActive) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'reset_password');
-  await ctx.mailer.send(resetPasswordMail(user.email, user.username, resetUrl(ctx, token)));
 }
 
 /** A reset ends every session of the account: whoever else held one loses it. */

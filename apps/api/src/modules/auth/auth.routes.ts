@@ -10,6 +10,7 @@ import {
   refreshResponseSchema,
   registerSchema,
   resetPasswordSchema,
+  signInLinkRequestSchema,
   tokenPairSchema,
   tokenParamSchema,
   updatePasswordSchema,
@@ -23,6 +24,7 @@ import { validationFailed } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { toCurrentUser } from '../users/users.presenter.js';
 import * as accounts from './accounts.service.js';
+import * as mailLinks from './mail-links.service.js';
 import * as sessions from './sessions.service.js';
 
 const tags = ['auth'];
@@ -74,7 +76,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post('/resend-verification', {
     schema: { tags, querystring: emailQuerySchema, response: { 202: messageResponseSchema } },
     handler: async (request, reply) => {
-      await accounts.resendVerification(ctx, request.query.email, request.ip);
+      await mailLinks.requestVerificationMail(ctx, request.query.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.verificationSent });
     },
   });
@@ -82,9 +84,32 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post('/forgot-password', {
     schema: { tags, querystring: emailQuerySchema, response: { 202: messageResponseSchema } },
     handler: async (request, reply) => {
-      await accounts.forgotPassword(ctx, request.query.email, request.ip);
+      await mailLinks.requestPasswordReset(ctx, request.query.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.resetSent });
     },
+  });
+
+  app.post('/sign-in-link', {
+    schema: {
+      tags,
+      summary: 'Mail a one-time sign-in link (the way in past the failed-password ceiling); same 202 for any email',
+      body: signInLinkRequestSchema,
+      response: { 202: messageResponseSchema },
+    },
+    handler: async (request, reply) => {
+      await mailLinks.requestSignInLink(ctx, request.body.email, request.ip);
+      return reply.status(202).send({ message: MESSAGES.auth.signInLinkSent });
+    },
+  });
+
+  app.post('/sign-in-link/:token', {
+    schema: {
+      tags,
+      summary: 'Sign in with a mailed link, once',
+      params: tokenParamSchema,
+      response: { 200: tokenPairSchema },
+    },
+    handler: async (request) => sessions.signInWithLink(ctx, request.params.token),
   });
 
   app.post('/reset-password/:token', {

@@ -4,19 +4,21 @@ import type { DbOrTx } from '../../db/client.js';
 import { emailTokens } from '../../db/schema.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'sign_in';
 
 const TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: TOKEN_TTL.verifyEmailHours * 3_600_000,
   reset_password: TOKEN_TTL.resetPasswordHours * 3_600_000,
+  sign_in: TOKEN_TTL.signInLinkMinutes * 60_000,
 };
 
-/** Issues a fresh single-use token; earlier unused ones of the same purpose stop working. */
+/**
+ * Issues a fresh single-use token; earlier unused ones of the same purpose stop working, except
+ * sign-in links: anyone may ask for one for any address, so a new request must not void the
+ * owner's link (the per-address limit and the 15 minutes bound how many live at once).
+ */
 export async function issueEmailToken(db: DbOrTx, userId: string, purpose: EmailTokenPurpose): Promise<string> {
-  await db
-    .update(emailTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  if (purpose !== 'sign_in') await voidUnusedTokens(db, userId, purpose);
   const token = randomToken();
   await db.insert(emailTokens).values({
     userId,
@@ -25,6 +27,14 @@ export async function issueEmailToken(db: DbOrTx, userId: string, purpose: Email
     expiresAt: new Date(Date.now() + TTL_MS[purpose]),
   });
   return token;
+}
+
+/** Every unused token of the user for that purpose stops working. */
+export async function voidUnusedTokens(db: DbOrTx, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 /** Spends a token in one conditional update; answers its user, or null when unknown, used or expired. */

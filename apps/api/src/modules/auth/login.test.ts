@@ -2,6 +2,7 @@ import { ERROR_CODES, MESSAGES } from '@kettle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { RATE_LIMIT_RULES } from '../../lib/rate-limit.js';
 import { API, errorOf, FORM, login, me, type CurrentUserBody, type TokenPairBody } from '../../../test/http.js';
 
 let app: TestApp;
@@ -93,7 +94,9 @@ describe('POST /api/v1/auth/login', () => {
   });
 });
 
-describe('login throttling (reliability A3)', () => {
+describe('login throttling (reliability A3, issue 10 item 5)', () => {
+  const perIp = RATE_LIMIT_RULES.loginFailuresPerIp.points;
+  const perPair = RATE_LIMIT_RULES.loginFailuresPerAccountIp.points;
   const expectLimited = (res: Awaited<ReturnType<typeof login>>) => {
     expect(res.statusCode).toBe(429);
     expect(errorOf(res)).toEqual({ detail: MESSAGES.auth.tooManyAttempts, code: ERROR_CODES.rateLimited });
@@ -102,10 +105,10 @@ describe('login throttling (reliability A3)', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   };
 
-  it('per IP: five failures, then the sixth request is 429 even with the right password', async () => {
+  it('per IP: failures across accounts, then the next request is 429 even with the right password', async () => {
     const user = await buildUser(app);
     const ip = nextIp();
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < perIp; i += 1) {
       const res = await login(app, `stranger-${i}@example.test`, 'Wrong-Pass1', ip);
       expect(res.statusCode).toBe(401);
     }
@@ -116,7 +119,7 @@ describe('login throttling (reliability A3)', () => {
 
   it('per IP: a spoofed X-Forwarded-For from an untrusted peer does not buy a new budget', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < perIp; i += 1) {
       const res = await app.inject({
         method: 'POST',
         url: `${API}/auth/login`,
@@ -126,37 +129,58 @@ describe('login throttling (reliability A3)', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const sixth = await app.inject({
+    const next = await app.inject({
       method: 'POST',
       url: `${API}/auth/login`,
-      payload: 'username=xff-6%40example.test&password=Wrong-Pass1',
+      payload: 'username=xff-next%40example.test&password=Wrong-Pass1',
       headers: { ...FORM, 'x-forwarded-for': '198.51.100.77' },
       remoteAddress: ip,
     });
-    expectLimited(sixth);
+    expectLimited(next);
   });
 
-  it('per account: five failures from five addresses, the sixth from a new address is 429', async () => {
+  it('per account and address: failures from A answer 429 at A, for that account only', async () => {
     const user = await buildUser(app);
-    for (let i = 0; i < 5; i += 1) {
-      expect((await login(app, user.email, 'Wrong-Pass1')).statusCode).toBe(401);
-    }
-    expectLimited(await login(app, user.email, user.password));
+    const other = await buildUser(app);
+    const a = nextIp();
+    for (let i = 0; i < perPair; i += 1) expect((await login(app, user.email, 'Wrong-Pass1', a)).statusCode).toBe(401);
+    expectLimited(await login(app, user.email, user.password, a));
     // The account key is the normalised email: upper case does not escape it.
-    expectLimited(await login(app, user.email.toUpperCase(), user.password));
+    expectLimited(await login(app, user.email.toUpperCase(), user.password, a));
+    expect((await login(app, other.email, other.password, a)).statusCode).toBe(200);
   });
 
-  it('per account: an unknown email is throttled the same way (no enumeration by limits)', async () => {
+  it('failures from address A do not stop the right password from address B', async () => {
+    const owner = await buildUser(app, { isAdmin: true });
+    const a = nextIp();
+    // Eight: past the old global lockout (5) and past the per-pair budget.
+    for (let i = 0; i < 8; i += 1) {
+      expect([401, 429]).toContain((await login(app, owner.email, 'Wrong-Pass1', a)).statusCode);
+    }
+    expect((await login(app, owner.email, owner.password, nextIp())).statusCode).toBe(200);
+  });
+
+  it('failures spread over many addresses do not lock the owner out either (below the account ceiling)', async () => {
+    const owner = await buildUser(app);
+    for (let i = 0; i < 8; i += 1) expect((await login(app, owner.email, 'Wrong-Pass1')).statusCode).toBe(401);
+    expect((await login(app, owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it('per account and address: an unknown email is throttled the same way (no enumeration by limits)', async () => {
     const email = 'ghost-account@example.test';
-    for (let i = 0; i < 5; i += 1) expect((await login(app, email, 'Wrong-Pass1')).statusCode).toBe(401);
-    expectLimited(await login(app, email, 'Wrong-Pass1'));
+    const a = nextIp();
+    for (let i = 0; i < perPair; i += 1) expect((await login(app, email, 'Wrong-Pass1', a)).statusCode).toBe(401);
+    expectLimited(await login(app, email, 'Wrong-Pass1', a));
   });
 
-  it('a successful login resets the per-account counter', async () => {
+  it('a successful login resets the counter of its account and address', async () => {
     const user = await buildUser(app);
-    for (let i = 0; i < 4; i += 1) expect((await login(app, user.email, 'Wrong-Pass1')).statusCode).toBe(401);
-    expect((await login(app, user.email, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i += 1) expect((await login(app, user.email, 'Wrong-Pass1')).statusCode).toBe(401);
-    expect((await login(app, user.email, user.password)).statusCode).toBe(200);
+    const a = nextIp();
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < perPair - 1; i += 1) {
+        expect((await login(app, user.email, 'Wrong-Pass1', a)).statusCode).toBe(401);
+      }
+      expect((await login(app, user.email, user.password, a)).statusCode).toBe(200);
+    }
   });
 });

@@ -26,7 +26,11 @@ const reset = (token: string, newPassword: string) =>
     payload: { new_password: newPassword },
     remoteAddress: nextIp(),
   });
-const mailsTo = (email: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+/** Mail is written after the 202, by the job queue: wait for it first. */
+const mailsTo = async (email: string) => {
+  await app.ctx.jobs.drain();
+  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+};
 
 async function requestReset(email: string): Promise<string> {
   const res = await forgot(email);

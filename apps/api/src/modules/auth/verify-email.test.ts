@@ -24,7 +24,11 @@ const resend = (email: string, remoteAddress: string = nextIp()) =>
     url: `${API}/auth/resend-verification?email=${encodeURIComponent(email)}`,
     remoteAddress,
   });
-const mailsTo = async (email: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+/** Mail is written after the 202, by the job queue: wait for it first. */
+const mailsTo = async (email: string) => {
+  await app.ctx.jobs.drain();
+  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+};
 
 /** Registers through the API and answers the new user's row and the token from the mailed link. */
 async function signUp() {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MESSAGES } from '@kettle/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInPage } from './sign-in-page';
 
@@ -105,5 +106,39 @@ describe('SignInPage', () => {
     await fillAndSubmit(user, 'reader@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
     expect(router.state.location.pathname).toBe('/auth/signin');
+  });
+
+  it('when the account needs a mailed link, says so and sends one to the typed email', async () => {
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url === '/api/v1/auth/login'
+        ? json({ detail: MESSAGES.auth.signInLinkRequired, code: 'SIGN_IN_LINK_REQUIRED' }, 403)
+        : json({ message: MESSAGES.auth.signInLinkSent }, 202),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, router } = renderSignIn();
+    await fillAndSubmit(user, 'Owner@Example.com', 'right-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.signInLinkRequired);
+    expect(router.state.location.pathname).toBe('/auth/signin');
+
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('a sign-in link is on its way');
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/api/v1/auth/sign-in-link');
+    expect(init).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'owner@example.com' });
+  });
+
+  it('offers the link without a password too, and checks the email first', async () => {
+    const fetchMock = vi.fn(async () => json({ message: MESSAGES.auth.signInLinkSent }, 202));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Email'), 'reader@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('reader@example.com');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, MESSAGES } from '@kettle/shared';
+import { ERROR_CODES, loginSchema, MESSAGES } from '@kettle/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
@@ -12,7 +12,9 @@ import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { SignUpPrompt } from '../components/auth-links';
 import { FormAlert } from '@/components/forms/form-alert';
+import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { SignInLinkRequest } from '../components/sign-in-link-request';
 import { redirectTarget } from '../utils/redirect-target';
 
 export function SignInPage() {
@@ -23,12 +25,18 @@ export function SignInPage() {
   const {
     register,
     handleSubmit,
+    trigger,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
+
+  // Past the account's failed-password ceiling the server asks for a mailed link instead.
+  const linkRequired = login.error instanceof ApiError && login.error.code === ERROR_CODES.signInLinkRequired;
+  const emailForLink = async () => ((await trigger('email')) ? getValues('email').trim().toLowerCase() : null);
 
   const handleValidSubmit = handleSubmit((values) =>
     login.mutate(values, {
@@ -58,9 +66,20 @@ export function SignInPage() {
             Forgot password?
           </Link>
         </div>
-        <SubmitButton pending={login.isPending} pendingLabel="Signing in..." className="w-full">
+        <SubmitButton
+          pending={login.isPending}
+          pendingLabel="Signing in..."
+          variant={linkRequired ? 'outline' : 'default'}
+          className="w-full"
+        >
           Sign in
         </SubmitButton>
+        <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" />
+          or
+          <span className="h-px flex-1 bg-border" />
+        </p>
+        <SignInLinkRequest getEmail={emailForLink} prominent={linkRequired} />
       </form>
     </AuthCard>
   );
