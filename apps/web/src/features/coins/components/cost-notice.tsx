@@ -27,6 +27,8 @@ type CostNoticeProps = {
   detail?: ReactNode;
   /** One line under a small form (comments) instead of the panel. */
   inline?: boolean;
+  /** Inline only: cost and balance for screen readers alone, where space is tight (the vote beside a title). */
+  quiet?: boolean;
   className?: string;
 };
 
@@ -35,12 +37,20 @@ type CostNoticeProps = {
  * when the balance is short, how many coins are missing with a link to Buy Coins. A polite live
  * region, so a form's total (the bounty) changing is read out too.
  */
-export function CostNotice({ price, id, label = 'Cost', detail, inline = false, className }: CostNoticeProps) {
+export function CostNotice({
+  price,
+  id,
+  label = 'Cost',
+  detail,
+  inline = false,
+  quiet = false,
+  className,
+}: CostNoticeProps) {
   const balance = price.balance === undefined ? '…' : teaCoins(price.balance);
   if (inline) {
     return (
       <div id={id} aria-live="polite" className={cn('grid gap-1 text-xs text-muted-foreground', className)}>
-        <p>
+        <p className={quiet ? 'sr-only' : undefined}>
           {label}: <strong className="font-semibold text-foreground">{teaCoins(price.cost)}</strong> · Your balance:{' '}
           <strong className="font-semibold text-foreground">{balance}</strong>
         </p>

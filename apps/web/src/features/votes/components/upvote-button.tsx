@@ -24,10 +24,10 @@ function reason(post: VotePost, signedIn: boolean): string | null {
 /**
  * Spec §2: the upvote button with the vote count. A toggle showing whether this reader voted
  * (aria-pressed); disabled while the vote is sending, once voted, and whenever the server says
- * this reader cannot vote (visitor, locked, own tea, unpublished). Costs COSTS.upvote coins: a
- * reader who may vote sees the cost and their balance under the button, and a short balance
- * disables it with the missing coins and a Buy Coins link, in text (not only a hover title) that
- * the button's aria-describedby points at.
+ * this reader cannot vote (visitor, locked, own tea, unpublished). Costs COSTS.upvote coins: the
+ * cost and balance are the button's description (and its title; the balance is also in the
+ * header), kept out of sight beside the title; a short balance disables it with the missing coins
+ * and a Buy Coins link in visible text, not only a hover title.
  */
 export function UpvoteButton({ post, className }: { post: VotePost; className?: string }) {
   const { isAuthenticated } = useSession();
@@ -59,7 +59,7 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
           {why}
         </span>
       ) : (
-        <CostNotice price={price} id={reasonId} inline className="max-w-44 text-right" />
+        <CostNotice price={price} id={reasonId} inline quiet className="max-w-36 text-right" />
       )}
     </span>
   );
