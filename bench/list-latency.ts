@@ -113,7 +113,8 @@ async function openTarget(kind: Options['db']): Promise<Target> {
     database,
     url: url.toString(),
     run: async (text) => void (await seeder.query(text)),
-    rows: async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await seeder.query(text, params)).rows as T[],
+    rows: async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
+      (await seeder.query(text, params)).rows as T[],
     drop,
   };
 }
@@ -178,9 +179,17 @@ async function explainSearch(app: FastifyInstance, target: Target, term: string,
   const query = postListQuerySchema.parse({ search: term, limit: '9' });
   const where = publicListWhere(query, await searchScope(db, viewer, term));
   const page = db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(9);
-  const limited = db.select({ one: sql`1` }).from(posts).where(where).limit(1001).as('limited');
+  const limited = db
+    .select({ one: sql`1` })
+    .from(posts)
+    .where(where)
+    .limit(1001)
+    .as('limited');
   const counted = db.select({ n: count() }).from(limited);
-  for (const [what, statement] of [['page', page.toSQL()], ['count', counted.toSQL()]] as const) {
+  for (const [what, statement] of [
+    ['page', page.toSQL()],
+    ['count', counted.toSQL()],
+  ] as const) {
     const plan = await target.rows<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.sql}`, [
       ...statement.params,
     ]);
