@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { expireAbandonedDevCheckouts } from '../modules/payments/dev-expiry.js';
+import { refundExpiredBounties } from '../modules/posts/bounty.service.js';
 import { deleteEventsBefore } from '../modules/realtime/post-events.js';
 import { backfillImagePreviews } from './image-previews.js';
 import { sweepOrphanUploads } from './orphan-uploads.js';
@@ -31,6 +33,14 @@ export const SWEEP_JOBS: readonly SweepJob[] = [
   { name: 'rejected-photos', everyMs: 60 * MINUTE_MS, run: sweepRejectedPhotos },
   { name: 'orphan-uploads', everyMs: 60 * MINUTE_MS, run: (ctx, now) => sweepOrphanUploads(ctx, now) },
   { name: 'image-previews', everyMs: 60 * MINUTE_MS, atStart: true, run: (ctx) => backfillImagePreviews(ctx) },
+  // Expiry is counted in days; a quarter-hour delay on a refund is not noticeable.
+  { name: 'expired-bounties', everyMs: 15 * MINUTE_MS, run: (ctx, now) => refundExpiredBounties(ctx, now) },
+  {
+    // Only Kettle's own checkout needs it: Stripe expires its sessions and tells us.
+    name: 'abandoned-dev-checkouts',
+    everyMs: 10 * MINUTE_MS,
+    run: async (ctx, now) => (ctx.payments.name === 'dev' ? expireAbandonedDevCheckouts(ctx.db, now.getTime()) : 0),
+  },
 ];
 
 const countOf = (result: number | SweepResult): number => (typeof result === 'number' ? result : result.removed);

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import { checkoutStatus, createCheckout, listTransactions } from './checkout.service.js';
 import { devCheckoutPage, settleDevCheckout } from './dev-checkout.service.js';
-import { startDevCheckoutExpiry } from './dev-expiry.js';
 import { plansResponse } from './plans.js';
 
 const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
@@ -66,8 +65,6 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
 
   // Kettle's own checkout exists only while it is the provider: with Stripe these routes are absent.
   if (ctx.payments.name !== 'dev') return;
-  const stopExpiry = startDevCheckoutExpiry(ctx.db, root.log);
-  root.addHook('onClose', stopExpiry);
 
   app.get('/dev-checkout/:sessionId', {
     schema: {

@@ -13,7 +13,7 @@ import {
   submitWithBounty,
   type Person,
 } from './bounty.kit.js';
-import { startBountySweep } from './bounty-sweep.js';
+import { startSweeps, SWEEP_JOBS } from '../../sweeps/schedule.js';
 import { refundExpiredBounties } from './bounty.service.js';
 import { emptyPotCall } from './reading.kit.js';
 
@@ -134,7 +134,9 @@ describe('bounty refunds', () => {
     const author = await signedIn(app, { coins: 45 });
     const post = await publishedBountyTea(app, author, admin, 20);
     await publishedDaysAgo(post.id, 31, new Date());
-    const stop = startBountySweep(app.ctx, app.log, { everyMs: 10 });
+    const jobs = SWEEP_JOBS.filter((job) => job.name === 'expired-bounties').map((job) => ({ ...job, everyMs: 10 }));
+    expect(jobs).toHaveLength(1);
+    const stop = startSweeps(app.ctx, app.log, jobs);
     try {
       await expect.poll(async () => (await bountyOf(app, post.id))?.status).toBe('refunded');
     } finally {
