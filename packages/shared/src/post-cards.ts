@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { BOUNTY_STATUS_VALUES, emptyPotRefusalField, LOCKED_IMAGES_NOTE, POST_STATUS_VALUES, postImageSchema } from './posts.js';
+import {
+  BOUNTY_STATUS_VALUES,
+  emptyPotRefusalField,
+  LOCKED_IMAGES_NOTE,
+  POST_STATUS_VALUES,
+  postImageSchema,
+} from './posts.js';
 
 /** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
 export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
