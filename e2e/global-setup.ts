@@ -148,6 +148,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SEED_DEMO_USERS: 'false',
+    SEED_DEMO_CONTENT: 'false',
     // Every journey signs up its own users from 127.0.0.1; the default 10 an hour would throttle the suite.
     SIGNUP_LIMIT_PER_HOUR: '1000',
     // Likewise every anonymous search comes from 127.0.0.1.

@@ -8,6 +8,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
+import { seedDemoContent } from './db/demo/seed-demo.js';
 import { ensureAdmin, seedDemoUsers, seedReferenceData } from './db/seed.js';
 import type { Bus } from './lib/bus/bus.js';
 import { createMemoryBus } from './lib/bus/memory-bus.js';
@@ -134,6 +135,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     jobs: createJobQueue({ log: app.log }),
   };
   app.decorate('ctx', ctx);
+  // Before any timer starts: the demo is one transaction, and on PGlite it holds the connection.
+  if (config.seedDemoContent) {
+    const outcome = await seedDemoContent(ctx, app.log);
+    if (outcome !== 'already seeded') app.log.info(`demo community: ${outcome}`);
+  }
 
   const retryTimer = setInterval(() => {
     ctx.mailer.retryPending().catch((err: unknown) => app.log.warn({ err }, 'mail retry round failed'));

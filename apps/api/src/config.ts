@@ -27,6 +27,7 @@ const envSchema = z
     SIGNUP_BONUS_COINS: z.coerce.number().int().min(0).default(DEFAULT_SIGNUP_BONUS_COINS),
     DAILY_DROP_COINS: z.coerce.number().int().min(0).default(DEFAULT_DAILY_DROP_COINS),
     SEED_DEMO_USERS: bool.optional(),
+    SEED_DEMO_CONTENT: bool.optional(),
     TRUST_PROXY: bool.default(false),
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     SEARCH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
@@ -105,6 +106,11 @@ export type Config = {
   signupBonusCoins: number;
   dailyDropCoins: number;
   seedDemoUsers: boolean;
+  /**
+   * Seed the demo community (teas, photos, comments, coins) once, on first start. Follows
+   * seedDemoUsers unless set; never in production, whatever the variable says.
+   */
+  seedDemoContent: boolean;
   trustProxy: boolean;
   /** Sign-ups allowed per IP per hour. */
   signupLimitPerHour: number;
@@ -171,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupBonusCoins: e.SIGNUP_BONUS_COINS,
     dailyDropCoins: e.DAILY_DROP_COINS,
     seedDemoUsers: e.SEED_DEMO_USERS ?? (!isProduction && !e.DATABASE_URL),
+    seedDemoContent: !isProduction && (e.SEED_DEMO_CONTENT ?? e.SEED_DEMO_USERS ?? !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     searchLimitPerMinute: e.SEARCH_LIMIT_PER_MINUTE,

@@ -55,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       APP_ORIGIN: 'http://kettle.test',
       JWT_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO_USERS: 'false',
+      SEED_DEMO_CONTENT: 'false',
       ...(url ? { DATABASE_URL: url } : {}),
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       ...options.env,
