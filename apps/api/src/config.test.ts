@@ -26,6 +26,7 @@ describe('loadConfig defaults', () => {
       signupBonusCoins: 50,
       dailyDropCoins: 10,
       seedDemoUsers: true,
+      seedDemoContent: true,
       trustProxy: false,
       signupLimitPerHour: 10,
       searchLimitPerMinute: 60,
@@ -48,6 +49,22 @@ describe('loadConfig defaults', () => {
       true,
     );
     expect(loadConfig({ SEED_DEMO_USERS: '0' }).seedDemoUsers).toBe(false);
+  });
+
+  it('seeds the demo community on the embedded default only, never in production', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS_DEV_PROVIDER: 'true', JWT_SECRET: SECRET };
+    expect(loadConfig({}).seedDemoContent).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/kettle' }).seedDemoContent).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/kettle', SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(
+      true,
+    );
+    expect(loadConfig(production).seedDemoContent).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO_CONTENT: 'true', SEED_DEMO_USERS: 'true' }).seedDemoContent).toBe(
+      false,
+    );
+    // No demo accounts, no demo community (tests and e2e turn both off), unless asked for by name.
+    expect(loadConfig({ SEED_DEMO_USERS: 'false' }).seedDemoContent).toBe(false);
+    expect(loadConfig({ SEED_DEMO_USERS: 'false', SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
   });
 
   it('listens on all interfaces in production and on loopback elsewhere', () => {

@@ -1,13 +1,11 @@
-import { loadConfig } from '../config.js';
-import { openDatabase } from './client.js';
-import { ensureAdmin, seedDemoUsers, seedReferenceData } from './seed.js';
+import { ConfigError } from '../config.js';
+import { runSeed } from './seed-command.js';
 
-/** `npm run db:seed`: reference data, the configured admin, and demo accounts unless SEED_DEMO_USERS=false. */
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
-const seeded = await seedReferenceData(database.db);
-if (config.admin) await ensureAdmin(database.db, config.admin);
-const demo = process.env.SEED_DEMO_USERS === 'false' ? 0 : await seedDemoUsers(database.db, config);
-await database.close();
-console.log(`reference data ${seeded ? 'seeded' : 'already present'}; ${demo} demo accounts created`);
+/** `npm run db:seed`, or `npm run db:seed -- --demo` for the demo community on PostgreSQL too. */
+try {
+  console.log(await runSeed(process.argv.slice(2)));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}
