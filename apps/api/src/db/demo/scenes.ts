@@ -14,6 +14,7 @@ export const SCENES = [
   'office-desk',
   'beach-ring',
   'smoky-kitchen',
+  'three-bouquets',
 ] as const;
 export type SceneName = (typeof SCENES)[number];
 
@@ -166,6 +167,23 @@ function smokyKitchen(random: () => number): string {
     ${smoke}`;
 }
 
+function threeBouquets(random: () => number): string {
+  const bouquet = (cx: number) => {
+    const stems = [-30, -10, 10, 30]
+      .map((dx) => `<line x1="${cx}" y1="520" x2="${cx + dx * 2}" y2="330" stroke="#2d6a4f" stroke-width="8"/>`)
+      .join('');
+    const blooms = Array.from({ length: 9 }, () => {
+      const colour = ['#ff4d6d', '#ff8fa3', '#ffb703', '#c77dff'][Math.floor(random() * 4)];
+      return `<circle cx="${cx - 70 + random() * 140}" cy="${250 + random() * 100}" r="${26 + random() * 14}" fill="${colour}"/>`;
+    }).join('');
+    return `${stems}${blooms}<path d="M${cx - 60} 420 L${cx + 60} 420 L${cx + 20} 560 L${cx - 20} 560 Z" fill="#f8edeb"/>`;
+  };
+  return `<defs>${gradient('wall', '#fde2e4', '#fad2e1')}</defs>
+    <rect width="${W}" height="${H}" fill="url(#wall)"/>
+    <rect y="540" width="${W}" height="100" fill="#b08968"/>
+    ${bouquet(220)}${bouquet(480)}${bouquet(740)}`;
+}
+
 const DRAW: Record<SceneName, (random: () => number) => string> = {
   'teacup-sunset': teacupSunset,
   'neon-club': neonClub,
@@ -175,6 +193,7 @@ const DRAW: Record<SceneName, (random: () => number) => string> = {
   'office-desk': officeDesk,
   'beach-ring': beachRing,
   'smoky-kitchen': smokyKitchen,
+  'three-bouquets': threeBouquets,
 };
 
 export function sceneSvg(name: SceneName, seed: number): string {

@@ -61,10 +61,14 @@ async function counts(): Promise<{ posts: number; users: number }> {
 const RUN_TIMEOUT_MS = 180_000;
 
 describe('npm run db:seed', () => {
-  it('seeds no demo community without --demo', async () => {
-    expect(await runSeed([], env)).toMatch(/demo community: not asked$/);
-    expect((await counts()).posts).toBe(0);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'seeds no demo community without --demo',
+    async () => {
+      expect(await runSeed([], env)).toMatch(/demo community: not asked$/);
+      expect((await counts()).posts).toBe(0);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it('refuses --demo in production', async () => {
     const production = { ...env, NODE_ENV: 'production', PAYMENTS_DEV_PROVIDER: 'true' };
@@ -72,11 +76,15 @@ describe('npm run db:seed', () => {
     expect((await counts()).posts).toBe(0);
   });
 
-  it('seeds the demo community with --demo, once', async () => {
-    expect(await runSeed(['--demo'], env)).toMatch(/demo community: seeded$/);
-    const after = await counts();
-    expect(after.posts).toBeGreaterThanOrEqual(27);
-    expect(await runSeed(['--demo'], env)).toMatch(/demo community: already seeded$/);
-    expect(await counts()).toEqual(after);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'seeds the demo community with --demo, once',
+    async () => {
+      expect(await runSeed(['--demo'], env)).toMatch(/demo community: seeded$/);
+      const after = await counts();
+      expect(after.posts).toBeGreaterThanOrEqual(27);
+      expect(await runSeed(['--demo'], env)).toMatch(/demo community: already seeded$/);
+      expect(await counts()).toEqual(after);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

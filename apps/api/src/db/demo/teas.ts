@@ -429,6 +429,7 @@ export const TEAS: DemoTea[] = [
     content:
       'The invitations went to everyone who voted for her in 2009. Everyone else found out from the photo dump. She says it was a mail merge accident. It was a mail merge, it was not an accident, and the spreadsheet had a column named "loyal". The uninvited half is throwing its own reunion, with a better venue.',
     days: 3,
+    photos: ['party-cake'],
     votes: ['ava_sips', 'rooibos_rae', 'kombucha_kai'],
     comments: [{ by: 'rooibos_rae', text: 'A column named "loyal". I need to see this spreadsheet.', hours: 2 }],
   },
@@ -468,6 +469,7 @@ export const TEAS: DemoTea[] = [
     content:
       'Valentine\'s came early in the shop: three identical bouquets, three identical cards reading "only for you", three addresses on the same street. The recipients met at the bus stop, compared flowers, and started a group chat. Last seen: the three of them at brunch, sharing one very honest review of the florist.',
     days: 1,
+    photos: ['three-bouquets'],
     votes: ['matcha_mo'],
     comments: [],
   },
