@@ -3,19 +3,25 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { buildUser } from '../../../test/factories.js';
 import { login } from '../../../test/http.js';
+import { refs } from '../../../test/posts-kit.js';
 import { expectLedgerMatches } from '../../../test/ledger.js';
 import { buildApp } from '../../app.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { posts } from '../schema.js';
 import { DEMO_ACCOUNTS } from '../seed.js';
 import { NEIGHBOUR_PASSWORD, NEIGHBOURS } from './cast.js';
 import { DEMO_SEEDED, seedDemoContent } from './seed-demo.js';
+
+/** The whole community through the real services, on a machine that may be busy. */
+const SEED_TIMEOUT_MS = 180_000;
 
 let app: TestApp;
 beforeAll(async () => {
   // The first start of a demo-enabled server seeds the community inside buildApp.
   app = await createTestApp({ env: { SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' } });
-});
+}, SEED_TIMEOUT_MS);
 afterAll(async () => {
   await app.teardown();
 });
@@ -188,5 +194,22 @@ describe('where the demo is not seeded', () => {
     expect(await seedDemoContent(production, plain.log)).toBe('skipped: production');
     expect(await postCount()).toBe(0);
     expect(await marker()).toBeUndefined();
+  });
+
+  it('leaves a site that already has teas alone, and says so once', async () => {
+    const author = await buildUser(plain);
+    const { categoryId, stateId } = await refs(plain);
+    await plain.ctx.db.insert(posts).values({
+      authorId: author.id,
+      title: 'A real tea already here',
+      content: 'Somebody brewed this before the demo ever could.',
+      taggedHandle: '@someone_real',
+      categoryId,
+      stateId,
+    });
+    expect(await seedDemoContent(plain.ctx, plain.log)).toBe('skipped: the site already has content');
+    expect(await postCount()).toBe(1);
+    expect(await marker()).toEqual({ value: 'skipped: the site already had content' });
+    expect(await seedDemoContent(plain.ctx, plain.log)).toBe('already seeded');
   });
 });

@@ -13,7 +13,7 @@ export const DEMO_SEEDED = 'demo_content_seeded_at';
 
 export type DemoOutcome = 'seeded' | 'already seeded' | 'skipped: production' | 'skipped: the site already has content';
 
-/** A cheap look before drawing any photo; the claim inside the transaction is what decides. */
+/** A cheap look before opening the transaction; the claim inside it is what decides. */
 async function alreadyClaimed(ctx: AppContext): Promise<boolean> {
   const rows = await ctx.db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEEDED));
   return rows.length > 0;
@@ -30,7 +30,6 @@ async function alreadyClaimed(ctx: AppContext): Promise<boolean> {
 export async function seedDemoContent(ctx: AppContext, log: FastifyBaseLogger, now = new Date()): Promise<DemoOutcome> {
   if (ctx.config.isProduction) return 'skipped: production';
   if (await alreadyClaimed(ctx)) return 'already seeded';
-  const photos = await renderPhotos();
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -38,6 +37,15 @@ export async function seedDemoContent(ctx: AppContext, log: FastifyBaseLogger, n
       .onConflictDoNothing()
       .returning();
     if (claimed.length === 0) return 'already seeded';
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(posts);
+    if (Number(existing?.n) > 0 || (await neighbourTaken({ tx }))) {
+      await tx
+        .update(appMeta)
+        .set({ value: 'skipped: the site already had content' })
+        .where(eq(appMeta.key, DEMO_SEEDED));
+      return 'skipped: the site already has content';
+    }
+    const photos = renderPhotos();
     const stage: Stage = {
       ctx: demoContext(ctx, tx, log),
       tx,
@@ -52,14 +60,6 @@ export async function seedDemoContent(ctx: AppContext, log: FastifyBaseLogger, n
         return image;
       },
     };
-    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(posts);
-    if (Number(existing?.n) > 0 || (await neighbourTaken(stage))) {
-      await tx
-        .update(appMeta)
-        .set({ value: 'skipped: the site already had content' })
-        .where(eq(appMeta.key, DEMO_SEEDED));
-      return 'skipped: the site already has content';
-    }
     await seedDemoUsers(tx, ctx.config);
     await play(stage, [...arrivalSteps(stage), ...teaSteps(stage)]);
     return 'seeded';

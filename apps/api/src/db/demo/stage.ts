@@ -20,8 +20,8 @@ export type Stage = {
   posts: Map<string, string>;
   /** `${tea key}#${index}` → comment id. */
   comments: Map<string, string>;
-  /** A pre-rendered photo by `${tea key}#${index}`. */
-  photo: (key: string) => ProcessedImage;
+  /** A photo (drawn in the background) by `${tea key}#${index}`. */
+  photo: (key: string) => Promise<ProcessedImage>;
 };
 
 export function member(stage: Stage, name: CastName): UserRow {

@@ -45,7 +45,7 @@ function submitStep(stage: Stage, tea: Submitted, at: Date, reverses?: string): 
     tables: ['posts', 'post_images', 'coin_ledger', 'users'],
     run: async () => {
       const { categoryId, stateId } = await taxonomyIds(stage, tea);
-      const images = (tea.photos ?? []).map((_, i) => stage.photo(`${tea.key}#${i}`));
+      const images = await Promise.all((tea.photos ?? []).map((_, i) => stage.photo(`${tea.key}#${i}`)));
       const post = await createPost(stage.ctx, member(stage, tea.by), {
         data: {
           title: tea.title,
@@ -204,13 +204,19 @@ export function teaSteps(stage: Stage): Step[] {
 }
 
 /**
- * Every photo of the story, drawn before the transaction opens (sharp works in parallel off the
- * main thread), keyed `${tea key}#${index}`.
+ * Every photo of the story, keyed `${tea key}#${index}`. Drawing starts at once and runs off the
+ * main thread (sharp) while the transaction works through the steps; each submission awaits its own.
  */
-export async function renderPhotos(): Promise<Map<string, ProcessedImage>> {
+export function renderPhotos(): Map<string, Promise<ProcessedImage>> {
   const wanted = [...TEAS, ...QUEUE].flatMap((tea, t) =>
     (tea.photos ?? []).map((scene, i) => ({ key: `${tea.key}#${i}`, scene, seed: t * 7 + i + 1 })),
   );
-  const images = await Promise.all(wanted.map((w) => renderScene(w.scene, w.seed)));
-  return new Map(wanted.map((w, i) => [w.key, images[i] as ProcessedImage]));
+  return new Map(
+    wanted.map((w) => {
+      const image = renderScene(w.scene, w.seed);
+      // Awaited by its submission step; this only keeps an early failure from going unhandled.
+      image.catch(() => undefined);
+      return [w.key, image];
+    }),
+  );
 }
