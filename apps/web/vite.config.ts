@@ -7,12 +7,13 @@ import { precompress } from './build/precompress';
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /**
- * Vendor code that every page needs goes into two long-cached chunks (it changes only on an
- * upgrade); everything else is split by Rollup along the lazy routes and dialogs.
+ * React, React DOM and React Router, which every page needs whole, go into one long-cached
+ * chunk (it changes only on an upgrade). Everything else is split by Rollup along the lazy
+ * routes and dialogs: pinning a library to a chunk would pin all of it, e.g. TanStack Query's
+ * mutations, which only lazy pages use, into the first load.
  */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
   react: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
-  query: /[\\/]node_modules[\\/]@tanstack[\\/]/,
 };
 
 function vendorChunk(id: string): string | undefined {
