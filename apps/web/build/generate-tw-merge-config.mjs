@@ -32,6 +32,15 @@ const validatorNames = new Map(Object.entries(validators).map(([name, fn]) => [f
 /** The key a theme getter reads, found by handing it a theme that answers with the key asked. */
 const themeKey = (getter) => getter(new Proxy({}, { get: (_target, key) => key }));
 
+/** Arrays written more than once become shared constants: the same scales recur in many groups. */
+const shared = new Map();
+function hoist(text) {
+  let entry = shared.get(text);
+  if (!entry) shared.set(text, (entry = { name: `s${shared.size}`, uses: 0 }));
+  entry.uses += 1;
+  return entry;
+}
+
 function code(value) {
   if (typeof value === 'function') {
     if (value.isThemeGetter) return `fromTheme(${JSON.stringify(themeKey(value))})`;
@@ -39,7 +48,10 @@ function code(value) {
     if (!name) throw new Error(`An unknown function in the default config: ${value.toString().slice(0, 80)}`);
     return `v.${name}`;
   }
-  if (Array.isArray(value)) return `[${value.map(code).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const text = `[${value.map(code).join(', ')}]`;
+    return value.length > 1 ? `@@${hoist(text).name}@@` : text;
+  }
   if (value && typeof value === 'object') {
     return `{ ${Object.entries(value)
       .map(([k, v]) => `${JSON.stringify(k)}: ${code(v)}`)
@@ -65,6 +77,20 @@ const config = {
   orderSensitiveModifiers: full.orderSensitiveModifiers,
 };
 
+let body = code(config);
+// Constants used once go back inline; the others are declared once, before the config.
+const declarations = [];
+for (const [text, entry] of shared) {
+  if (entry.uses > 1) declarations.push(`const ${entry.name} = ${text.replace(/@@(s\d+)@@/g, (_m, n) => n)};`);
+}
+const inlineOnce = (text) =>
+  text.replace(/@@(s\d+)@@/g, (_m, name) => {
+    const [source, entry] = [...shared].find(([, e]) => e.name === name);
+    return entry.uses > 1 ? name : inlineOnce(source);
+  });
+body = inlineOnce(body);
+const declared = declarations.map(inlineOnce).join('\n');
+
 const out = path.join(SRC, 'lib', 'tw-merge-config.ts');
 writeFileSync(
   out,
@@ -75,7 +101,10 @@ writeFileSync(
 import { fromTheme, validators as v, type Config, type DefaultClassGroupIds, type DefaultThemeGroupIds } from 'tailwind-merge';
 
 // prettier-ignore
-export const twMergeConfig = (): Config<DefaultClassGroupIds, DefaultThemeGroupIds> => (${code(config)}) as Config<DefaultClassGroupIds, DefaultThemeGroupIds>;
+export const twMergeConfig = (): Config<DefaultClassGroupIds, DefaultThemeGroupIds> => {
+${declared}
+return (${body}) as Config<DefaultClassGroupIds, DefaultThemeGroupIds>;
+};
 `,
 );
 process.stdout.write(`Wrote ${path.relative(process.cwd(), out)}: ${kept.length} class groups for ${names.length} class names\n`);
