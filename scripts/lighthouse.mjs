@@ -7,6 +7,7 @@
 // --check (exit 1 when a goal is missed).
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -49,7 +50,8 @@ async function api(origin, apiPath, init = {}) {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${apiPath} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${apiPath} answered ${response.status}: ${JSON.stringify(body)}`);
   return body;
 }
 
@@ -100,8 +102,8 @@ async function signIn(port, origin, session) {
     const page = await browser.contexts()[0].newPage();
     await page.goto(`${origin}/favicon.svg`);
     await page.evaluate(({ accessToken, refreshToken }) => {
-      localStorage.setItem('accessToken', accessToken);
-      localStorage.setItem('refreshToken', refreshToken);
+      globalThis.localStorage.setItem('accessToken', accessToken);
+      globalThis.localStorage.setItem('refreshToken', refreshToken);
     }, session);
     await page.close();
   } finally {

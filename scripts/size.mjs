@@ -45,9 +45,9 @@ function staticClosure(key, into = new Set()) {
 
 // What index.html asks for up front: its module scripts and modulepreload links.
 const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-const htmlScripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map(
-  (m) => m[1],
-);
+const htmlScripts = [
+  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
+].map((m) => m[1]);
 const fileToKey = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 const firstLoadKeys = new Set();
 for (const file of htmlScripts) {

@@ -57,7 +57,7 @@ export async function startBuiltServer() {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const response = await fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(`${origin}/api/ready`, { signal: globalThis.AbortSignal.timeout(5_000) });
       if (response.ok) return { origin, stop };
     } catch {
       // not listening yet

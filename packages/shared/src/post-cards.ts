@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { LOCKED_PREVIEW_CHARS } from './locked-preview.js';
 import { emptyPotRefusalField, LOCKED_IMAGES_NOTE, postImageSchema } from './posts.js';
 import { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES } from './post-status.js';
 

@@ -46,7 +46,11 @@ describe('compression and caching of the built SPA and the API', () => {
   });
 
   const get = (url: string, acceptEncoding?: string) =>
-    app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
 
   it.each([
     ['br, gzip', 'br'],
@@ -68,15 +72,18 @@ describe('compression and caching of the built SPA and the API', () => {
     expect(res.body).toBe(fixture.script);
   });
 
-  it.each(['/', '/posts/some-tea', '/submit'])('answers the client route %s with index.html, no-cache, compressed', async (path) => {
-    const res = await get(path, 'gzip, deflate, br');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['vary']).toMatch(/accept-encoding/i);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(decode('br', res.rawPayload)).toBe(fixture.html);
-  });
+  it.each(['/', '/posts/some-tea', '/submit'])(
+    'answers the client route %s with index.html, no-cache, compressed',
+    async (path) => {
+      const res = await get(path, 'gzip, deflate, br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['vary']).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decode('br', res.rawPayload)).toBe(fixture.html);
+    },
+  );
 
   it('leaves images as they are', async () => {
     const res = await get('/photo.png', 'br, gzip');

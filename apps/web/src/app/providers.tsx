@@ -23,7 +23,7 @@ function LazyToaster() {
   if (!idle && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster />
+      <Toaster />
     </Suspense>
   );
 }
