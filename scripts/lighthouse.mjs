@@ -11,6 +11,7 @@ import { URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
 import { chromium } from 'playwright-core';
 import { startBuiltServer } from './lib/built-server.mjs';
 import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from './lib/run.mjs';
@@ -231,9 +232,13 @@ try {
 const outDir = path.join(ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
 const base = `lighthouse-${report.date.slice(0, 10)}${report.label ? `-${report.label}` : ''}`;
-writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
+// Written as the repository's Prettier would, so `prettier --check .` stays clean.
+const pretty = async (file, text) => prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+const jsonFile = path.join(outDir, `${base}.json`);
+writeFileSync(jsonFile, await pretty(jsonFile, JSON.stringify(report)));
 const md = markdown(report);
-writeFileSync(path.join(outDir, `${base}.md`), md);
+const mdFile = path.join(outDir, `${base}.md`);
+writeFileSync(mdFile, await pretty(mdFile, md));
 process.stdout.write(`\n${md}\nWritten to bench/results/${base}.json and .md\n`);
 
 const missed = report.pages.flatMap((p) => misses(p.median).map((m) => `${p.name}: ${m}`));
