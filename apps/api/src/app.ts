@@ -49,6 +49,7 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -64,6 +65,8 @@ export type BuildOptions = {
   /** Seed categories and states on first start (default true). */
   seedReferenceData?: boolean;
   serveWeb?: boolean;
+  /** The built SPA's folder (tests hand in a fixture); found next to the app otherwise. */
+  webRoot?: string;
   /** A realtime bus owned by the caller (tests joining two apps); not closed with the app. */
   bus?: Bus;
   /** Run the periodic sweeps (default true); tests that drive a sweep themselves turn them off. */
@@ -160,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerNulByteGuard(app);
   await registerSecurity(app, config);
+  await registerCompression(app);
   await registerOpenApi(app);
   await app.register(formbody);
   await app.register(authenticatePlugin);
@@ -194,6 +198,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api/v1' },
   );
   if (!config.isProduction) await app.register(devMailboxRoutes);
-  if (options.serveWeb !== false) await registerWeb(app);
+  if (options.serveWeb !== false) await registerWeb(app, options.webRoot);
   return app;
 }

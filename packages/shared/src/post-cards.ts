@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import {
-  BOUNTY_STATUS_VALUES,
-  emptyPotRefusalField,
-  LOCKED_IMAGES_NOTE,
-  POST_STATUS_VALUES,
-  postImageSchema,
-} from './posts.js';
+import { emptyPotRefusalField, LOCKED_IMAGES_NOTE, postImageSchema } from './posts.js';
+import { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES } from './post-status.js';
 
-/** A locked card shows this many characters of content, never more (decisions.md, Privacy). */
-export const LOCKED_PREVIEW_CHARS = LIMITS.lockedPreviewChars;
+export { LOCKED_PREVIEW_CHARS, lockedPreview } from './locked-preview.js';
 /** The furthest a list may page: every reachable page stays cheap (performance.md, P5). */
 export const MAX_LIST_SKIP = 1000;
 /** Text search counts at most this many matches; beyond it the total reads '1,000+'. */
@@ -24,10 +18,6 @@ export const POST_CARD_MESSAGES = {
   searchTooMany: 'Too many searches. Please wait a minute, or sign in to keep searching.',
   refundReason: (title: string) => `Refund: "${title}" was removed`,
 } as const;
-
-/** A locked preview reads as cut off only when the server actually cut it. */
-export const lockedPreview = (content: string): string =>
-  content.length >= LOCKED_PREVIEW_CHARS ? `${content.trimEnd()}…` : content;
 
 /** Bullets after the first character of a masked handle: always this many, whatever its length. */
 export const MASKED_HANDLE_BULLETS = 5;

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { BOUNTY_LIMITS, LIMITS } from './constants.js';
 import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
+import { POST_STATUS_VALUES, type PostStatus } from './post-status.js';
 
-export const POST_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
-export type PostStatus = (typeof POST_STATUS_VALUES)[number];
-
-/** none: no bounty (or one set before bounties were escrowed); escrowed: held, awaiting an award. */
-export const BOUNTY_STATUS_VALUES = ['none', 'escrowed', 'awarded', 'refunded'] as const;
-export type BountyStatus = (typeof BOUNTY_STATUS_VALUES)[number];
+export { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES, type BountyStatus, type PostStatus } from './post-status.js';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const ACCEPTED_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;

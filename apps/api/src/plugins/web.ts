@@ -3,9 +3,12 @@ import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import { findWebDist } from '../lib/web-dist.js';
 
-/** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
-  const root = findWebDist();
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html (no-cache) for every client
+ * route. The web build writes .br and .gz next to each text asset; `preCompressed` sends the one
+ * the browser accepts (with vary: accept-encoding), or the plain file.
+ */
+export async function registerWeb(app: FastifyInstance, root: string | null = findWebDist()): Promise<void> {
   if (!root) {
     app.log.warn('apps/web/dist not found: run `npm run build` to serve the web app');
     return;
@@ -14,6 +17,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -1,10 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
 import { onLogout } from '@/lib/session';
-import { toast } from '@/lib/toast-store';
+import { toast, useToasts } from '@/lib/toast-store';
 import { router } from './router';
+
+// The toast region (Radix Toast and its layers) is not needed to show the first page: it loads
+// once the browser is idle, or at once when something toasts before that.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  const toasts = useToasts();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!idle && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /** Logout from anywhere (a failed refresh, a 401 on /me) lands here once. */
 function useLogoutRedirect(): void {
@@ -24,7 +46,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ErrorPage } from './pages/error-page';
+import { HydrateFallback } from './pages/hydrate-fallback';
 import { UserShell } from './layouts/user-shell';
-import { AuthLayout } from './layouts/auth-layout';
-import { AdminShell } from './layouts/admin-shell';
 import { RequireAuth } from './guards/require-auth';
+import { HomePage } from '@/features/posts/pages/home-page';
 
 /** A lazily loaded page: each route is its own chunk. */
 const page =
@@ -29,9 +29,16 @@ const states = page(
 export const router = createBrowserRouter([
   {
     errorElement: <ErrorPage />,
+    // Shown while a full load fetches the matched route's lazy chunk (and silences React
+    // Router's warning about a missing HydrateFallback on every full load).
+    HydrateFallback,
     children: [
       {
-        element: <AuthLayout />,
+        // The sign-in pages and the admin area are lazy too: a visitor's `/` needs neither shell.
+        lazy: page(
+          () => import('./layouts/auth-layout'),
+          (m) => m.AuthLayout,
+        ),
         children: [
           {
             path: '/auth/signin',
@@ -80,7 +87,10 @@ export const router = createBrowserRouter([
       },
       {
         path: '/admin',
-        element: <AdminShell />,
+        lazy: page(
+          () => import('./layouts/admin-shell'),
+          (m) => m.AdminShell,
+        ),
         children: [
           {
             index: true,
@@ -132,13 +142,9 @@ export const router = createBrowserRouter([
       {
         element: <UserShell />,
         children: [
-          {
-            index: true,
-            lazy: page(
-              () => import('@/features/posts/pages/home-page'),
-              (m) => m.HomePage,
-            ),
-          },
+          // Not lazy: `/` is the usual first page, and its chunk would be one more round trip
+          // before the cards (the other routes share most of its code anyway).
+          { index: true, Component: HomePage },
           {
             path: '/terms',
             lazy: page(

@@ -1,11 +1,26 @@
 import type { PostCard } from '@kettle/shared';
 import { ExternalLink, Lock, Repeat2, Undo2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
-import { CreateReversalButton } from './reversal-dialog';
-import { UnlockDialog } from './unlock-dialog';
+
+// The dialogs (forms, zod, dialog primitives) load on first use: a list of cards needs none of them.
+const loadUnlockDialog = () => import('./unlock-dialog');
+const loadReversalDialog = () => import('./reversal-dialog');
+const UnlockDialog = lazy(() => loadUnlockDialog().then((m) => ({ default: m.UnlockDialog })));
+const ReversalDialog = lazy(() => loadReversalDialog().then((m) => ({ default: m.ReversalDialog })));
+
+/** Open state of a lazy dialog: mounted from the first open on, so closing still animates. */
+function useLazyDialog() {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const show = () => {
+    setMounted(true);
+    setOpen(true);
+  };
+  return { open, mounted, show, setOpen };
+}
 
 /** Sign-in, then back to this very list (page and filters included). */
 function SignInLink({ children, primary = false }: { children: ReactNode; primary?: boolean }) {
@@ -50,10 +65,34 @@ export function ReversalAction({ post }: { post: Pick<PostCard, 'id' | 'original
   return <CreateReversalButton originalPostId={post.id} />;
 }
 
+/** Opens the reversal dialog for one post (the lazy twin of reversal-dialog's button). */
+function CreateReversalButton({ originalPostId }: { originalPostId: string }) {
+  const dialog = useLazyDialog();
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={dialog.show}
+        onPointerEnter={() => void loadReversalDialog()}
+        onFocus={() => void loadReversalDialog()}
+      >
+        <Undo2 aria-hidden="true" />
+        Create Reversal
+      </Button>
+      {dialog.mounted ? (
+        <Suspense fallback={null}>
+          <ReversalDialog originalPostId={originalPostId} open={dialog.open} onOpenChange={dialog.setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** 'Unlock for N coins': the confirmation dialog for a reader, the sign-in page for a visitor. */
 export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | 'unlock_price'> }) {
   const { isAuthenticated } = useSession();
-  const [open, setOpen] = useState(false);
+  const dialog = useLazyDialog();
   const label = `Unlock for ${post.unlock_price.toLocaleString()} ${post.unlock_price === 1 ? 'coin' : 'coins'}`;
   if (!isAuthenticated) {
     return (
@@ -64,10 +103,19 @@ export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | '
   }
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        onClick={dialog.show}
+        onPointerEnter={() => void loadUnlockDialog()}
+        onFocus={() => void loadUnlockDialog()}
+      >
         <Lock aria-hidden="true" /> {label}
       </Button>
-      <UnlockDialog post={post} open={open} onOpenChange={setOpen} />
+      {dialog.mounted ? (
+        <Suspense fallback={null}>
+          <UnlockDialog post={post} open={dialog.open} onOpenChange={dialog.setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
