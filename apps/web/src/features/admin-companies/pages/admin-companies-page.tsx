@@ -40,7 +40,9 @@ export function AdminCompaniesPage() {
     <>
       <PageHeader
         title="Companies"
-        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+        description={
+          query.isError && query.data === undefined ? undefined : <span aria-live="polite">{showing(query.data)}</span>
+        }
       />
       <section aria-label="Filters" className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchBox

@@ -37,7 +37,9 @@ export function AdminReportsPage() {
     <>
       <PageHeader
         title="Admin Reports Management"
-        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+        description={
+          query.isError && query.data === undefined ? undefined : <span aria-live="polite">{showing(query.data)}</span>
+        }
       />
       <ReportStatusFilter value={status} onChange={setStatus} />
       <AdminReportsResults
