@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { StaleDataBanner } from '@/components/ui/stale-data-banner';
 import { PostDetailHead } from './post-detail-head';
 import { PostDetailSkeleton } from './post-detail-skeleton';
-import { PostLoadError, postErrorTitle } from './post-load-error';
+import { isNotFound, PostLoadError, postErrorTitle } from './post-load-error';
 
 /** Back in the browser's history, or to the list when the page was opened directly. */
 export function BackButton() {
@@ -44,8 +44,8 @@ export function PostDetailFrame({
   return (
     <div className="grid gap-6">
       <PostDetailHead title={title} content={post?.content} />
-      {/* The failure states bring their own Go Back or Try Again. */}
-      {!post && query.isError ? null : (
+      {/* 'Post Not Found' brings its own Go Back; 'Something went wrong' keeps this one. */}
+      {!post && query.isError && isNotFound(query.error) ? null : (
         <div>
           <BackButton />
         </div>
