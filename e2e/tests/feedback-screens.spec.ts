@@ -52,6 +52,23 @@ for (const viewport of VIEWPORTS) {
       await shoot(page, 'post-removed');
     });
 
+    test('a failed refresh keeps My Teas on screen under a banner', async ({ page }) => {
+      const admin = await adminToken();
+      const author = await account(admin, 100);
+      const kept = await apiCreateTea(author.token, makeTea('Kept on screen'));
+      const gone = await apiCreateTea(author.token, makeTea('Emptied for the banner'));
+      await signIn(page, author.user, '/my-teas');
+      await expect(page.getByRole('heading', { name: kept.title })).toBeVisible();
+      // Emptying a pot refreshes the lists; that refresh fails.
+      await page.route('**/api/v1/posts/me?**', (route) => route.fulfill(SERVER_ERROR));
+      const card = page.getByRole('article').filter({ hasText: gone.title });
+      await card.getByRole('button', { name: 'Empty Pot' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Empty Pot', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: "Couldn't refresh" })).toBeVisible();
+      await expect(page.getByRole('heading', { name: kept.title })).toBeVisible();
+      await shoot(page, 'my-teas-stale');
+    });
+
     test('a pending own tea, the account page and the username check', async ({ page }) => {
       const admin = await adminToken();
       const author = await account(admin, 1_500);
