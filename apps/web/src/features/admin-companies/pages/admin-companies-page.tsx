@@ -15,7 +15,8 @@ const PAGE_SIZE = 9;
 function showing(list: AdminCompanyList | undefined): string {
   if (list === undefined) return 'Loading companies…';
   const total = list.metadata.total_elements;
-  if (total === 0 || list.data.length === 0) return 'No companies found';
+  // The list below names the empty state; the count line only counts.
+  if (total === 0 || list.data.length === 0) return '0 companies';
   const first = list.metadata.skip + 1;
   const last = list.metadata.skip + list.data.length;
   return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'company' : 'companies'}`;
