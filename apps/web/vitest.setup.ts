@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { FetchBackedXhr } from './src/lib/testing/fetch-backed-xhr';
 
 afterEach(() => {
   cleanup();
@@ -14,3 +15,5 @@ console.error = (...args: unknown[]) => {
   throw new Error(`console.error during test: ${args.map(String).join(' ')}`);
 };
 vi.stubGlobal('scrollTo', () => undefined);
+// Uploads use XMLHttpRequest for their progress; in tests they go through the stubbed fetch.
+globalThis.XMLHttpRequest = FetchBackedXhr as unknown as typeof XMLHttpRequest;

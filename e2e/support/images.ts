@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /** What Playwright's setInputFiles takes for a file made in memory. */
@@ -49,4 +50,28 @@ export function solidPng(width: number, height: number, rgb: readonly [number, n
 /** A small PNG file for a file input or a multipart upload. */
 export function pngFile(name: string, rgb: readonly [number, number, number] = [200, 120, 40]): InMemoryFile {
   return { name, mimeType: 'image/png', buffer: solidPng(48, 32, rgb) };
+}
+
+/**
+ * A valid PNG of random pixels: noise does not compress, so `width * height * 3` bytes go over
+ * the wire, enough for upload progress to be seen on a throttled connection.
+ */
+export function noisyPngFile(name: string, width = 480, height = 360): InMemoryFile {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Array.from({ length: height }, () => {
+    const row = randomBytes(1 + width * 3);
+    row[0] = 0; // filter byte
+    return row;
+  });
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
 }

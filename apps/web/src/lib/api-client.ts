@@ -69,7 +69,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const body = await readBody(response);
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const fieldErrors = Array.isArray(record.errors) ? (record.errors as ApiError['fieldErrors']) : [];
@@ -86,7 +86,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: parallel 401s wait for the same rotation instead of racing it. */
-function refreshOnce(): Promise<boolean> {
+export function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     const { refreshToken } = getSession();
     if (!refreshToken) return false;

@@ -1,17 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@kettle/shared';
-import { ApiError } from './api-client';
-
-/** Client errors will not change on retry; only transient failures are retried. */
-const shouldRetry = (failureCount: number, error: unknown): boolean =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 3;
+import { retryDelay, retryTransientOnce } from './query-retry';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: TIMINGS.postListFresh,
-      retry: shouldRetry,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, TIMINGS.retryBackoffCap),
+      retry: retryTransientOnce,
+      retryDelay,
       refetchOnWindowFocus: false,
     },
     mutations: { retry: false },

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { creditCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { findUserByEmail, findUserById, uniqueViolationField, usernameTaken } from '../users/users.repository.js';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { consumeEmailToken, emailTokenOwner, issueEmailToken } from './email-tokens.js';
 import { revokeAllForUser } from './refresh-tokens.js';
 import { issueTokenPair } from './sessions.service.js';
 
@@ -55,11 +55,22 @@ export async function register(ctx: AppContext, input: RegisterData, ip: string)
   await ctx.mailer.send(verifyEmailMail(created.user.email, created.user.username, verifyUrl(ctx, created.token)));
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/**
+ * 'verified' when this link verified the address; 'already' when the link was issued to an account
+ * that is verified by now (the same link opened again, or an older one): saying "invalid" there
+ * would send the user hunting for a new link they do not need (issue 11).
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<'verified' | 'already'> {
+  return ctx.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'verify_email');
-    if (!userId) throw badRequest(MESSAGES.auth.invalidVerifyToken, ERROR_CODES.invalidToken);
-    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    if (userId) {
+      await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+      return 'verified';
+    }
+    const ownerId = await emailTokenOwner(tx, token, 'verify_email');
+    const owner = ownerId ? await findUserById(tx, ownerId) : undefined;
+    if (owner?.emailVerifiedAt) return 'already';
+    throw badRequest(MESSAGES.auth.invalidVerifyToken, ERROR_CODES.invalidToken);
   });
 }
 

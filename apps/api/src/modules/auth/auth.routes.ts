@@ -68,8 +68,8 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post('/verify-email/:token', {
     schema: { tags, params: tokenParamSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
-      await accounts.verifyEmail(ctx, request.params.token);
-      return { message: MESSAGES.auth.verified };
+      const outcome = await accounts.verifyEmail(ctx, request.params.token);
+      return { message: outcome === 'already' ? MESSAGES.auth.alreadyVerified : MESSAGES.auth.verified };
     },
   });
 

@@ -53,3 +53,15 @@ export async function consumeEmailToken(db: DbOrTx, token: string, purpose: Emai
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }
+
+/**
+ * Whose token this was, spent, voided or expired alike: null only when it was never issued for
+ * `purpose`. Lets a verification link opened again say "already verified" instead of "invalid".
+ */
+export async function emailTokenOwner(db: DbOrTx, token: string, purpose: EmailTokenPurpose): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+  return row?.userId ?? null;
+}

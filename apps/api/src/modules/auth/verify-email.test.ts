@@ -57,10 +57,24 @@ describe('POST /api/v1/auth/verify-email/{token}', () => {
     expect((await me(app, access)).json<CurrentUserBody>().email_verified).toBe(true);
   });
 
-  it('refuses the same token a second time', async () => {
-    const { token } = await signUp();
+  it('says the email is already verified when the same link is opened again', async () => {
+    const { user, token } = await signUp();
     expect((await verify(token)).statusCode).toBe(200);
-    expectInvalid(await verify(token));
+    const [first] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    const again = await verify(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: MESSAGES.auth.alreadyVerified });
+    const [after] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.emailVerifiedAt).toEqual(first?.emailVerifiedAt);
+  });
+
+  it('says already verified for an older, voided link once the account is verified', async () => {
+    const { signup, token: oldToken } = await signUp();
+    await resend(signup.email);
+    const newToken = linkToken((await lastMailTo(app, signup.email))?.text ?? '', '/auth/verify-email/');
+    expectInvalid(await verify(oldToken));
+    expect((await verify(newToken)).json()).toEqual({ message: MESSAGES.auth.verified });
+    expect((await verify(oldToken)).json()).toEqual({ message: MESSAGES.auth.alreadyVerified });
   });
 
   it('refuses an expired token (24 h) and leaves the account unverified', async () => {

@@ -30,10 +30,15 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
+  // No profile yet is the usual case, not an error: 200 with null, so the account page's every
+  // visit does not log a failed request in the browser (issue 11).
   app.get('/', {
-    schema: { tags, response: { 200: companySchema } },
+    schema: { tags, response: { 200: companySchema.nullable() } },
     onRequest,
-    handler: async (request) => toCompany(await service.ownCompany(ctx, currentUser(request))),
+    handler: async (request) => {
+      const row = await service.findOwnCompany(ctx, currentUser(request));
+      return row ? toCompany(row) : null;
+    },
   });
 
   app.put('/', {

@@ -29,6 +29,10 @@ export async function createCompany(ctx: AppContext, user: UserRow, data: Compan
   return repo.insertCompany(ctx.db, user.id, data).catch(mapConflict);
 }
 
+/** The user's own profile, or null when there is none yet. */
+export const findOwnCompany = (ctx: AppContext, user: UserRow): Promise<repo.CompanyRow | undefined> =>
+  repo.findCompanyOfOwner(ctx.db, user.id);
+
 export async function ownCompany(ctx: AppContext, user: UserRow): Promise<repo.CompanyRow> {
   const row = await repo.findCompanyOfOwner(ctx.db, user.id);
   if (!row) throw noCompany();

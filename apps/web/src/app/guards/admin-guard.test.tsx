@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '@/lib/session';
+import { getSession, setTokens } from '@/lib/session';
 import { AdminGuard } from './admin-guard';
 
 const me = (isAdmin: boolean) => ({
@@ -37,6 +38,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -57,7 +59,22 @@ describe('AdminGuard', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to access this page.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/auth/signin');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Switch account' })).toBeInTheDocument();
+  });
+
+  it('Switch account signs out and opens sign-in, to come back here afterwards', async () => {
+    setTokens('token', 'refresh');
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/auth/logout') ? new Response(null, { status: 204 }) : new Response(JSON.stringify(me(false))),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch account' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    expect(getSession().accessToken).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/auth/logout'))).toBe(true);
+    expect(router.state.location.state).toEqual({ from: '/admin' });
   });
 
   it('lets an admin in', async () => {

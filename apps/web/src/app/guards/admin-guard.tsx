@@ -1,10 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { signOut } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
 
 /**
@@ -21,7 +22,17 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * A signed-in member who opened an admin page: home is the likely way on, so it is the primary
+ * button; 'Switch account' signs out and comes back here once signed in as someone else.
+ */
 function AccessDenied() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const switchAccount = async () => {
+    await signOut();
+    await navigate('/auth/signin', { replace: true, state: { from: pathname } });
+  };
   return (
     <main id="main" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
       <Logo />
@@ -30,10 +41,10 @@ function AccessDenied() {
       <p className="text-muted-foreground">You do not have permission to access this page.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
-          <Link to="/auth/signin">Go to Login</Link>
-        </Button>
-        <Button asChild variant="outline">
           <Link to="/">Back to Home</Link>
+        </Button>
+        <Button variant="outline" onClick={() => void switchAccount()}>
+          Switch account
         </Button>
       </div>
     </main>

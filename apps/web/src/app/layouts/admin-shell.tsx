@@ -22,7 +22,7 @@ function AdminChrome() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
           <MobileDrawer title={`${APP_NAME} Admin`}>
             <nav aria-label="Admin menu">
               <NavLinks items={ADMIN_NAV} vertical />
@@ -41,7 +41,7 @@ function AdminChrome() {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Outlet />
       </main>
     </div>

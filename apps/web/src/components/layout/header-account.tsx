@@ -43,8 +43,9 @@ export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) 
         <NotificationsBell />
       </Suspense>
       {user ? (
-        <Link to="/buy-coins" className="hidden rounded-full hover:opacity-90 sm:inline-flex">
-          <CoinBalance balance={user.coin_balance} />
+        // Shown on phones too, tighter: the balance is what a reader checks before unlocking.
+        <Link to="/buy-coins" className="inline-flex rounded-full hover:opacity-90">
+          <CoinBalance balance={user.coin_balance} className="gap-1 px-2 sm:gap-1.5 sm:px-3" />
           <span className="sr-only">: buy more</span>
         </Link>
       ) : null}

@@ -6,6 +6,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Pagination } from './pagination';
+import { StaleDataBanner } from './stale-data-banner';
 
 type Texts = { title: string; description: string };
 
@@ -40,7 +41,10 @@ export type ListResultsProps<T> = {
   renderItem: (item: T) => ReactNode;
 };
 
-/** A paged list's states, in the spec's order: skeleton, error with Try Again, the two empty states, or items. */
+/**
+ * A paged list's states, in the spec's order: skeleton, error with Try Again, the two empty states,
+ * or items; a failed refresh keeps what was shown, under a banner.
+ */
 export function ListResults<T>(props: ListResultsProps<T>) {
   const { query, filtered, page, totalPages, onPageChange, onClearFilters } = props;
   const noMatch = (
@@ -54,7 +58,8 @@ export function ListResults<T>(props: ListResultsProps<T>) {
 
   if (props.nothingMatches) return noMatch;
   if (query.isPending) return props.skeleton;
-  if (query.isError) {
+  // A failed refresh keeps the page already shown (below, with a banner); only a first load fails whole.
+  if (query.isError && query.data === undefined) {
     return (
       <EmptyState
         icon={CircleAlert}
@@ -68,13 +73,21 @@ export function ListResults<T>(props: ListResultsProps<T>) {
       />
     );
   }
+  const stale = query.isError ? (
+    <StaleDataBanner error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  ) : null;
   if (query.data.data.length === 0) {
-    if (filtered) return noMatch;
     const { icon, title, description, action } = props.empty;
-    return <EmptyState icon={icon} title={title} description={description} action={action} />;
+    return (
+      <>
+        {stale}
+        {filtered ? noMatch : <EmptyState icon={icon} title={title} description={description} action={action} />}
+      </>
+    );
   }
   return (
     <>
+      {stale}
       <div className={props.gridClassName} aria-busy={query.isPlaceholderData}>
         {query.data.data.map(props.renderItem)}
       </div>

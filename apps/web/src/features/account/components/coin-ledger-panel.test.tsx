@@ -19,7 +19,7 @@ const query = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CoinLedgerPanel', () => {
-  it('lists every earn and spend with its sign, colour, reason, kind, date and balance after', async () => {
+  it('lists every earn and spend with its sign, colour, reason, date and balance after', async () => {
     const calls = stubApi({
       [LEDGER]: () =>
         listOf([
@@ -32,6 +32,7 @@ describe('CoinLedgerPanel', () => {
           }),
           makeLedgerEntry({ delta: -40, balance_after: 90, kind: 'unlock', reason: 'Unlocked "Party tea"' }),
           makeLedgerEntry({ delta: 50, balance_after: 130, kind: 'signup_bonus', reason: null }),
+          makeLedgerEntry({ delta: 25, balance_after: 155, kind: 'admin_add', reason: 'Sorry about the outage' }),
         ]),
     });
     renderPanel();
@@ -41,9 +42,10 @@ describe('CoinLedgerPanel', () => {
     await screen.findByRole('list', { name: 'Coin history' });
     expect(query(callsTo(calls, LEDGER)[0]?.url)).toEqual({ skip: '0', limit: '10' });
 
-    const [purchase, unlock, bonus] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    const [purchase, unlock, bonus, grant] = rows() as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     expect(within(purchase).getByText('Gold bundle')).toBeInTheDocument();
-    expect(within(purchase).getByText('Coin purchase')).toBeInTheDocument();
+    // The reason already says what happened: the kind is not repeated beside it.
+    expect(within(purchase).queryByText('Coin purchase')).not.toBeInTheDocument();
     const gain = within(purchase).getByText('+920', { exact: false });
     expect(gain).toHaveTextContent('+920 coins');
     expect(gain).toHaveAttribute('data-direction', 'earn');
@@ -58,10 +60,13 @@ describe('CoinLedgerPanel', () => {
     expect(spend).toHaveAttribute('data-direction', 'spend');
     expect(spend).toHaveClass('text-destructive');
     expect(within(unlock).getByText('Unlocked "Party tea"')).toBeInTheDocument();
-    expect(within(unlock).getByText('Unlocked a tea')).toBeInTheDocument();
+    expect(within(unlock).queryByText('Unlocked a tea')).not.toBeInTheDocument();
 
-    // No reason stored: the kind says what happened.
-    expect(within(bonus).getAllByText('Sign-up bonus')).toHaveLength(2);
+    // No reason stored: the kind says what happened, once.
+    expect(within(bonus).getAllByText('Sign-up bonus')).toHaveLength(1);
+    // An admin's own words: the kind says who gave the coins.
+    expect(within(grant).getByText('Sorry about the outage')).toBeInTheDocument();
+    expect(within(grant).getByText('Added by an admin')).toBeInTheDocument();
   });
 
   it('pages 10 at a time', async () => {

@@ -21,7 +21,9 @@ export function EditUsernameForm({ username }: { username: string }) {
     formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(profileUpdateSchema),
-    mode: 'onTouched',
+    // One field, edited in place: say what is wrong while typing, not only after leaving it
+    // (a 1-character name showed nothing until blur).
+    mode: 'onChange',
     defaultValues: { username },
   });
 

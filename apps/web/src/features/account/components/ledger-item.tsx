@@ -4,16 +4,24 @@ import { ledgerKindLabel } from '../utils/ledger-labels';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One earn or spend: the change (green in, red out), why, what kind, when, and the balance after. */
+/**
+ * Kinds whose reason an admin types freely: only there does the kind add something the reason does
+ * not say. Elsewhere the reason ('Unlocked "…"', 'Daily drop') already names it, and a chip
+ * repeating it on every row was noise.
+ */
+const FREE_TEXT_KINDS = new Set(['admin_add', 'admin_set']);
+
+/** One earn or spend: the change (green in, red out), why, when, and the balance after. */
 export function LedgerItem({ entry }: { entry: LedgerEntry }) {
   const label = ledgerKindLabel(entry.kind);
+  const showKind = Boolean(entry.reason) && FREE_TEXT_KINDS.has(entry.kind);
   const earned = entry.delta >= 0;
   return (
     <li className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
         <p className="break-words font-medium">{entry.reason || label}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-          <span className="rounded-full border border-border px-2 py-0.5 font-medium text-foreground">{label}</span>
+          {showKind ? <span className="font-medium text-foreground">{label}</span> : null}
           <time dateTime={entry.created_at}>{dateFormat.format(new Date(entry.created_at))}</time>
         </p>
       </div>

@@ -35,8 +35,11 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
               <Coins className="size-4 text-primary" aria-hidden="true" /> My Coins
             </dt>
             <dd className="text-right font-semibold">
-              {user.coin_balance.toLocaleString()}{' '}
-              <span className="font-normal text-muted-foreground">({abbreviateCoins(user.coin_balance)})</span>
+              {user.coin_balance.toLocaleString()}
+              {/* The short form only when it is shorter: '200 (200)' said the number twice. */}
+              {abbreviateCoins(user.coin_balance) !== user.coin_balance.toLocaleString() ? (
+                <span className="font-normal text-muted-foreground"> ({abbreviateCoins(user.coin_balance)})</span>
+              ) : null}
             </dd>
           </div>
           <div className="flex items-center justify-between gap-3">

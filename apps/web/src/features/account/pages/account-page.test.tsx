@@ -30,7 +30,7 @@ describe('AccountPage', () => {
     expect(await screen.findByText('avalanche')).toBeInTheDocument();
     expect(screen.getByText('AV')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('ava@example.com')).toBeInTheDocument();
-    expect(screen.getByText('My Coins').nextElementSibling).toHaveTextContent('1,040');
+    expect(screen.getByText('My Coins').nextElementSibling).toHaveTextContent(/^1,040 \(1.0K\)$/);
     expect(screen.getAllByRole('link', { name: 'Buy Coins' })[0]).toHaveAttribute('href', '/buy-coins');
 
     const history = screen.getByRole('region', { name: 'Transaction History' });

@@ -15,7 +15,8 @@ const PAGE_SIZE = 9;
 function showing(list: AdminCompanyList | undefined): string {
   if (list === undefined) return 'Loading companies…';
   const total = list.metadata.total_elements;
-  if (total === 0 || list.data.length === 0) return 'No companies found';
+  // The list below names the empty state; the count line only counts.
+  if (total === 0 || list.data.length === 0) return '0 companies';
   const first = list.metadata.skip + 1;
   const last = list.metadata.skip + list.data.length;
   return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'company' : 'companies'}`;
@@ -40,7 +41,9 @@ export function AdminCompaniesPage() {
     <>
       <PageHeader
         title="Companies"
-        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+        description={
+          query.isError && query.data === undefined ? undefined : <span aria-live="polite">{showing(query.data)}</span>
+        }
       />
       <section aria-label="Filters" className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchBox

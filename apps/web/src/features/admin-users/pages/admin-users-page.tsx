@@ -13,7 +13,8 @@ const PAGE_SIZE = PAGE_SIZES.adminUsers;
 function showing(list: AdminUserList | undefined): string {
   if (list === undefined) return 'Loading users…';
   const total = list.metadata.total_elements;
-  if (total === 0 || list.data.length === 0) return 'No users found';
+  // The list below names the empty state; the count line only counts.
+  if (total === 0 || list.data.length === 0) return '0 users';
   const first = list.metadata.skip + 1;
   const last = list.metadata.skip + list.data.length;
   return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'user' : 'users'}`;
@@ -36,7 +37,9 @@ export function AdminUsersPage() {
     <>
       <PageHeader
         title="User Management"
-        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+        description={
+          query.isError && query.data === undefined ? undefined : <span aria-live="polite">{showing(query.data)}</span>
+        }
       />
       <SearchBox
         value={search ?? ''}

@@ -56,7 +56,12 @@ export function AdminHomePage() {
     <>
       <PageHeader
         title="Tea Moderation Feed"
-        description={<span aria-live="polite">{showing(query.data, list.unknown)}</span>}
+        // The list below says what failed; 'Loading' beside it would not be true.
+        description={
+          query.isError && query.data === undefined ? undefined : (
+            <span aria-live="polite">{showing(query.data, list.unknown)}</span>
+          )
+        }
       />
       <FilterBar value={filters} onChange={setFilters} categories={categories.data ?? []} states={states.data ?? []} />
       <AdminFeedResults

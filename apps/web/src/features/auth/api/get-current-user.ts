@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@kettle/shared';
 import { api, ApiError } from '@/lib/api-client';
+import { retryTransientOnce } from '@/lib/query-retry';
 import { logout, useSession } from '@/lib/session';
 
 export const currentUserKey = ['auth', 'me'] as const;
 
 export const getCurrentUser = (): Promise<CurrentUser> => api.get<CurrentUser>('/auth/me');
 
-/** Runs only with a token; retries up to 3 times except on 401/403, which log out (spec §4). */
+/** Runs only with a token; a 401/403 logs out (spec §4). */
 export function useCurrentUser() {
   const { isAuthenticated } = useSession();
   return useQuery({
@@ -22,7 +23,7 @@ export function useCurrentUser() {
     },
     enabled: isAuthenticated,
     staleTime: 60_000,
-    retry: (count, error) =>
-      !(error instanceof ApiError && (error.status === 401 || error.status === 403)) && count < 3,
+    // The app's policy (one retry for a 5xx or network error); a 401/403 has logged out above.
+    retry: retryTransientOnce,
   });
 }

@@ -10,12 +10,21 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink, SignUpPrompt } from '../components/auth-links';
+import { RedirectSignedIn } from '../components/redirect-signed-in';
 import { FormAlert } from '@/components/forms/form-alert';
 import { apiErrorMessage } from '@/lib/api-error-message';
 
 const LINK_LIFETIME = TOKEN_TTL.resetPasswordHours === 1 ? 'an hour' : `${TOKEN_TTL.resetPasswordHours} hours`;
 
 export function ForgotPasswordPage() {
+  return (
+    <RedirectSignedIn>
+      <ForgotPasswordScreen />
+    </RedirectSignedIn>
+  );
+}
+
+function ForgotPasswordScreen() {
   usePageTitle('Reset your password');
   const forgot = useForgotPassword();
   const {

@@ -11,6 +11,7 @@ import { useSignInWithLink } from '../api/sign-in-with-link';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink } from '../components/auth-links';
 import { InvalidLinkNotice } from '../components/invalid-link-notice';
+import { landingPage } from '../utils/landing-page';
 
 export function SignInLinkPage() {
   usePageTitle('Sign in with a link');
@@ -27,7 +28,7 @@ export function SignInLinkPage() {
   }, [token, mutate]);
 
   if (signIn.isSuccess) {
-    const home = signIn.data.is_admin ? '/admin/' : '/my-teas';
+    const home = landingPage(signIn.data.is_admin);
     return (
       <AuthCard title="You're signed in">
         <div className="flex flex-col items-center gap-4 text-center">

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MESSAGES } from '@kettle/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '@/lib/session';
 import { SignInPage } from './sign-in-page';
 
 const json = (body: unknown, status = 200) =>
@@ -38,6 +39,7 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email: st
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  logout();
 });
 
 describe('SignInPage', () => {

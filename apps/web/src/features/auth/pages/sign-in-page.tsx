@@ -15,9 +15,25 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { SignInLinkRequest } from '../components/sign-in-link-request';
+import { RedirectSignedIn } from '../components/redirect-signed-in';
+import { landingPage } from '../utils/landing-page';
 import { redirectTarget } from '../utils/redirect-target';
 
+/** The address sign-up hands over, so the new user need not type it again. */
+const emailFrom = (state: unknown): string => {
+  const email = state && typeof state === 'object' && 'email' in state ? state.email : undefined;
+  return typeof email === 'string' ? email : '';
+};
+
 export function SignInPage() {
+  return (
+    <RedirectSignedIn>
+      <SignInScreen />
+    </RedirectSignedIn>
+  );
+}
+
+function SignInScreen() {
   usePageTitle('Sign in');
   const navigate = useNavigate();
   const location = useLocation();
@@ -31,7 +47,7 @@ export function SignInPage() {
   } = useForm({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: emailFrom(location.state), password: '' },
   });
 
   // Past the account's failed-password ceiling the server asks for a mailed link instead.
@@ -42,8 +58,7 @@ export function SignInPage() {
     login.mutate(values, {
       onSuccess: (tokens) => {
         toastSuccess(MESSAGES.auth.signedIn);
-        const home = tokens.is_admin ? '/admin/' : '/my-teas';
-        void navigate(redirectTarget(location.state) ?? home, { replace: true });
+        void navigate(redirectTarget(location.state) ?? landingPage(tokens.is_admin), { replace: true });
       },
     }),
   );

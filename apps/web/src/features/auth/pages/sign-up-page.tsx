@@ -11,6 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { SignInPrompt } from '../components/auth-links';
+import { RedirectSignedIn } from '../components/redirect-signed-in';
 import { FormAlert } from '@/components/forms/form-alert';
 import { HoneypotField } from '@/components/forms/honeypot-field';
 import { NewPasswordField } from '@/components/forms/new-password-field';
@@ -20,6 +21,14 @@ import { applyFieldErrors } from '@/lib/apply-field-errors';
 const SERVER_FIELDS = { username: 'username', email: 'email', password: 'password' } as const;
 
 export function SignUpPage() {
+  return (
+    <RedirectSignedIn>
+      <SignUpScreen />
+    </RedirectSignedIn>
+  );
+}
+
+function SignUpScreen() {
   usePageTitle('Sign up');
   const navigate = useNavigate();
   const signUp = useRegister();
@@ -40,7 +49,8 @@ export function SignUpPage() {
     signUp.mutate(values, {
       onSuccess: () => {
         toastSuccess('Please check your email for the verification link.', MESSAGES.auth.registered);
-        void navigate('/auth/signin');
+        // The sign-in form starts with the new address filled in.
+        void navigate('/auth/signin', { state: { email: values.email } });
       },
       onError: (error) => {
         // Field problems go under their fields; anything else goes in the alert above the form.

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@kettle/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -34,6 +35,17 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByRole('link', { name: 'Continue to sign in' })).toHaveAttribute('href', '/auth/signin');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/auth/verify-email/tok123');
+  });
+
+  it('says the email is already verified when the link is opened again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: MESSAGES.auth.alreadyVerified }), { status: 200 })),
+    );
+    renderVerify();
+    expect(await screen.findByRole('heading', { name: 'Already verified' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.auth.alreadyVerified);
+    expect(screen.queryByRole('button', { name: 'Send a new verification link' })).not.toBeInTheDocument();
   });
 
   it('explains a dead link and offers a new one', async () => {

@@ -30,8 +30,10 @@ export function VerifyEmailPage() {
   }, [token, mutate]);
 
   if (verify.isSuccess) {
+    // The API says so when the link was opened before and the address is verified already.
+    const already = verify.data.message === MESSAGES.auth.alreadyVerified;
     return (
-      <AuthCard title="Email verified">
+      <AuthCard title={already ? 'Already verified' : 'Email verified'}>
         <div className="flex flex-col items-center gap-4 text-center">
           <CircleCheck className="size-12 text-success" aria-hidden="true" />
           <p role="status">{verify.data.message || MESSAGES.auth.verified}</p>

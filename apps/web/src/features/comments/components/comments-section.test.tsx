@@ -305,6 +305,16 @@ describe('CommentsSection', () => {
     expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reply to/ })).not.toBeInTheDocument();
   });
+
+  it("says only that comments open on publishing when a pending tea has none, not 'No comments yet' too", async () => {
+    const own = makeDetail({ status: 'pending', unlock_count: 0, can_vote: false, can_report: false });
+    stubDetailApi((call) => (call.path === `/posts/${own.id}` ? json(own) : undefined), AVA);
+    renderDetail(`/posts/${own.id}`);
+
+    expect(await screen.findByText('New comments open once this tea is published.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comments (0)' })).toBeInTheDocument();
+    expect(screen.queryByText(COMMENT_MESSAGES.empty)).not.toBeInTheDocument();
+  });
 });
 
 describe('Comment menu', () => {

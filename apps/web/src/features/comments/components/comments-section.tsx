@@ -69,6 +69,7 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
               submitLabel="Comment"
             />
           ) : (
+            // This also says why the list is empty, so 'No comments yet' is not shown below it.
             <p className="text-sm text-muted-foreground">New comments open once this tea is published.</p>
           )}
           {post.can_award_bounty && post.bounty !== undefined ? (
@@ -96,9 +97,9 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
                 />
               ))}
             </ol>
-          ) : (
+          ) : published ? (
             <Notice icon={<MessageSquare className="size-5" aria-hidden="true" />}>{COMMENT_MESSAGES.empty}</Notice>
-          )}
+          ) : null}
         </>
       )}
     </section>

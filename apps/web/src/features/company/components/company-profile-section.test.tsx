@@ -20,7 +20,6 @@ const COMPANY: Company = {
 const STATS: CompanyStats = { handle: '@acmetea', verified: true, posts: 12, votes: 1340, reversals: 2, reports: 5 };
 const UNVERIFIED: Company = { ...COMPANY, verified: false, verified_at: null };
 const PUBLIC_STATS: CompanyStats = { ...STATS, verified: false, reports: null };
-const notFound = () => json({ detail: COMPANY_MESSAGES.notFound }, 404);
 
 const renderSection = () => renderRoutes([{ path: '/account', element: <CompanyProfileSection /> }], ['/account']);
 
@@ -34,7 +33,7 @@ describe('Company profile section', () => {
   it('creates a profile: checks the fields, adds the @, then shows it with its numbers', async () => {
     let company: Company | null = null;
     const calls = stubApi({
-      'GET /company': () => (company ? json(company) : notFound()),
+      'GET /company': () => json(company ?? null),
       'POST /company': ({ body }) => {
         company = { ...COMPANY, ...(body as Partial<Company>) };
         return json(company, 201);
@@ -77,7 +76,7 @@ describe('Company profile section', () => {
 
   it('puts a claimed handle under the Handle field', async () => {
     stubApi({
-      'GET /company': () => notFound(),
+      'GET /company': () => json(null),
       'POST /company': () =>
         json(
           {
@@ -189,7 +188,7 @@ describe('Company profile section', () => {
   it('deletes the profile after confirming, back to the empty state', async () => {
     let company: Company | null = COMPANY;
     const calls = stubApi({
-      'GET /company': () => (company ? json(company) : notFound()),
+      'GET /company': () => json(company ?? null),
       'GET /company/stats': () => json(STATS),
       'DELETE /company': () => {
         company = null;

@@ -2,6 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { StaleDataBanner } from '@/components/ui/stale-data-banner';
+import { isNotFound, PostLoadError, postErrorTitle } from '@/features/posts/components/post-load-error';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { OwnPost } from '@kettle/shared';
@@ -24,7 +26,9 @@ export function AdminPostPage() {
 
 function AdminPostView({ id }: { id: string }) {
   const query = useAdminPost(id);
-  usePageTitle(query.data?.title ?? (query.isError ? 'Post Not Found' : 'Post'));
+  const retry = () => void query.refetch();
+  const notFound = query.isError && isNotFound(query.error);
+  usePageTitle(query.data?.title ?? (query.isError ? postErrorTitle(query.error, null) : 'Post'));
   return (
     <div className="grid gap-6">
       <div>
@@ -34,12 +38,17 @@ function AdminPostView({ id }: { id: string }) {
           </Link>
         </Button>
       </div>
-      {query.isPending ? (
-        <AdminPostSkeleton />
-      ) : query.isError ? (
+      {query.data ? (
+        <>
+          {query.isError ? <StaleDataBanner error={query.error} onRetry={retry} retrying={query.isFetching} /> : null}
+          <PostView post={query.data} />
+        </>
+      ) : notFound ? (
         <PostNotFound message={apiErrorMessage(query.error, POST_NOT_FOUND_TEXT)} />
+      ) : query.isError ? (
+        <PostLoadError error={query.error} onRetry={retry} retrying={query.isFetching} />
       ) : (
-        <PostView post={query.data} />
+        <AdminPostSkeleton />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { FROM_NOTIFICATION } from '@/features/posts/components/post-load-error';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
 import { NotificationItem } from './notification-item';
 
@@ -23,7 +24,8 @@ export function NotificationsBell() {
   const open = (notification: AppNotification) => {
     if (!notification.read) markRead.mutate(notification.id);
     // Only the app's own paths are followed.
-    if (notification.link?.startsWith('/') && !notification.link.startsWith('//')) void navigate(notification.link);
+    if (notification.link?.startsWith('/') && !notification.link.startsWith('//'))
+      void navigate(notification.link, { state: FROM_NOTIFICATION });
   };
 
   return (

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnPost, PostCreateData } from '@kettle/shared';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { apiRequest } from '@/lib/api-client';
+import { uploadForm, type UploadOptions } from '@/lib/upload';
 import { buildPostFormData } from './post-form-data';
 
-export type CreatePostInput = { values: PostCreateData; images: readonly File[] };
+/** `upload` reports the bytes sent and can cancel while they are going out. */
+export type CreatePostInput = { values: PostCreateData; images: readonly File[]; upload?: UploadOptions };
 
-export const createPost = ({ values, images }: CreatePostInput): Promise<OwnPost> =>
-  apiRequest<OwnPost>('/posts/', { method: 'POST', form: buildPostFormData(values, images) });
+export const createPost = ({ values, images, upload }: CreatePostInput): Promise<OwnPost> =>
+  uploadForm<OwnPost>('/posts/', buildPostFormData(values, images), upload);
 
 /** A new post costs coins and joins the author's lists: refresh the balance and every post list. */
 export function useCreatePost() {

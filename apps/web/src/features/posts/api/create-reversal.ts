@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnPost } from '@kettle/shared';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { apiRequest } from '@/lib/api-client';
+import { uploadForm } from '@/lib/upload';
 import type { CreatePostInput } from './create-post';
 import { buildPostFormData } from './post-form-data';
 
 export type CreateReversalInput = CreatePostInput & { originalPostId: string };
 
-export function createReversal({ values, images, originalPostId }: CreateReversalInput): Promise<OwnPost> {
+export function createReversal({ values, images, originalPostId, upload }: CreateReversalInput): Promise<OwnPost> {
   const form = buildPostFormData(values, images);
   form.set('original_post_id', originalPostId);
-  return apiRequest<OwnPost>('/posts/reversal', { method: 'POST', form });
+  return uploadForm<OwnPost>('/posts/reversal', form, upload);
 }
 
 /** Refreshes the balance and every post list, the original's `has_reversal` included. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type PostDetail } from '@kettle/shared';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { retryDelay, retryTransientOnce } from '@/lib/query-retry';
 import { useSession } from '@/lib/session';
 import type { Viewer } from './get-posts';
 
@@ -14,13 +15,6 @@ export const postDetailKey = (id: string, viewer?: Viewer) =>
 /** The reversal of original `originalId` (the reversal page), as ['posts', 'reversal', originalId, viewer]. */
 export const reversalKey = (originalId: string, viewer: Viewer) => ['posts', 'reversal', originalId, viewer] as const;
 
-/** Spec §7, single post: 3 retries; a 404 (or any other client error) will not change, so none. */
-export const detailRetry = (failureCount: number, error: unknown): boolean =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 3;
-
-/** Exponential backoff (2 s, 4 s, 8 s…) capped at 30 s. */
-export const detailRetryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, TIMINGS.retryBackoffCap);
-
 export const getPost = (id: string, signal?: AbortSignal) =>
   api.get<PostDetail>(`/posts/${encodeURIComponent(id)}`, undefined, signal);
 
@@ -31,8 +25,10 @@ export const postQueryOptions = (id: string, viewer: Viewer) =>
     queryKey: postDetailKey(id, viewer),
     queryFn: ({ signal }) => getPost(id, signal),
     staleTime: TIMINGS.postDetailFresh,
-    retry: detailRetry,
-    retryDelay: detailRetryDelay,
+    // The app-wide policy (one retry for a 5xx or network error, none for a 404), said here
+    // because these options are also used to prefetch, outside the client defaults' reach.
+    retry: retryTransientOnce,
+    retryDelay,
   });
 
 /** GET /posts/{id}: fresh for 5 minutes. */

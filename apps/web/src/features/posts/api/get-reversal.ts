@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import type { Viewer } from './get-posts';
-import { detailRetry, detailRetryDelay, reversalKey, useViewer } from './get-post';
+import { reversalKey, useViewer } from './get-post';
+import { retryDelay, retryTransientOnce } from '@/lib/query-retry';
 
 export const getReversal = (originalId: string, signal?: AbortSignal) =>
   api.get<PostDetail>(`/posts/${encodeURIComponent(originalId)}/reversal`, undefined, signal);
@@ -12,8 +13,8 @@ export const reversalQueryOptions = (originalId: string, viewer: Viewer) =>
     queryKey: reversalKey(originalId, viewer),
     queryFn: ({ signal }) => getReversal(originalId, signal),
     staleTime: TIMINGS.postDetailFresh,
-    retry: detailRetry,
-    retryDelay: detailRetryDelay,
+    retry: retryTransientOnce,
+    retryDelay,
   });
 
 /** GET /posts/{id}/reversal: the single-post cache rules (spec §7). */

@@ -4,10 +4,10 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { POST_NOT_FOUND_TEXT, PostNotFound } from '@/components/ui/post-not-found';
-import { apiErrorMessage } from '@/lib/api-error-message';
+import { StaleDataBanner } from '@/components/ui/stale-data-banner';
 import { PostDetailHead } from './post-detail-head';
 import { PostDetailSkeleton } from './post-detail-skeleton';
+import { isNotFound, PostLoadError, postErrorTitle } from './post-load-error';
 
 /** Back in the browser's history, or to the list when the page was opened directly. */
 export function BackButton() {
@@ -27,7 +27,8 @@ export function BackButton() {
 
 /**
  * The post and reversal pages around their post: Back, the page title and description, the
- * skeleton while loading, and 'Post Not Found' (the API's message, or the default) on failure.
+ * skeleton while loading, and what failed: 'Post Not Found' only for a 404, otherwise 'Something
+ * went wrong' with Try Again. A failed refresh keeps the post on screen under a banner.
  */
 export function PostDetailFrame({
   query,
@@ -36,21 +37,26 @@ export function PostDetailFrame({
   query: UseQueryResult<PostDetail, unknown>;
   children: (post: PostDetail) => ReactNode;
 }) {
-  const post = query.isError ? undefined : query.data;
-  const title = post?.title ?? (query.isError ? 'Post Not Found' : 'Loading tea');
+  const { state } = useLocation();
+  const post = query.data;
+  const retry = () => void query.refetch();
+  const title = post?.title ?? (query.isError ? postErrorTitle(query.error, state) : 'Loading tea');
   return (
     <div className="grid gap-6">
       <PostDetailHead title={title} content={post?.content} />
-      {/* 'Post Not Found' brings its own Go Back. */}
-      {query.isError ? null : (
+      {/* 'Post Not Found' brings its own Go Back; 'Something went wrong' keeps this one. */}
+      {!post && query.isError && isNotFound(query.error) ? null : (
         <div>
           <BackButton />
         </div>
       )}
       {post ? (
-        children(post)
+        <>
+          {query.isError ? <StaleDataBanner error={query.error} onRetry={retry} retrying={query.isFetching} /> : null}
+          {children(post)}
+        </>
       ) : query.isError ? (
-        <PostNotFound message={apiErrorMessage(query.error, POST_NOT_FOUND_TEXT)} />
+        <PostLoadError error={query.error} onRetry={retry} retrying={query.isFetching} />
       ) : (
         <PostDetailSkeleton />
       )}

@@ -5,10 +5,13 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast-store';
+import { isAbortError } from '@/lib/upload';
 import { useCreateReversal } from '../api/create-reversal';
 import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
+import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
+import { UploadProgressPanel } from './upload-progress';
 import { ImagePicker } from './image-picker';
 import { InsufficientCoinsAlert } from './insufficient-coins-alert';
 import { PostCostNotice } from './post-cost-notice';
@@ -33,11 +36,12 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
   } = form;
   const [images, setImages] = useState<File[]>([]);
   const failure = useSubmitFailure(setError, POST_MESSAGES.reversalFailed);
+  const upload = useUpload();
 
   const handleValidSubmit = handleSubmit((values) => {
     failure.clear();
     create.mutate(
-      { values, images, originalPostId },
+      { values, images, originalPostId, upload: upload.start() },
       {
         onSuccess: () => {
           toast({
@@ -48,7 +52,11 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
           onDone();
           void navigate('/my-teas');
         },
-        onError: failure.handleError,
+        onError: (error) => {
+          if (isAbortError(error)) toast({ ...UPLOAD_CANCELLED });
+          else failure.handleError(error);
+        },
+        onSettled: upload.finish,
       },
     );
   });
@@ -64,6 +72,9 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
         error={failure.imagesError}
         disabled={create.isPending}
       />
+      {create.isPending && images.length > 0 && upload.progress ? (
+        <UploadProgressPanel files={images} progress={upload.progress} onCancel={upload.cancel} />
+      ) : null}
       {failure.coinsShort ? <InsufficientCoinsAlert message={failure.coinsShort} /> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose asChild>
@@ -71,7 +82,7 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
         </DialogClose>
         <SubmitButton
           pending={create.isPending}
-          pendingLabel="Submitting..."
+          pendingLabel={pendingLabel(images.length, upload.progress)}
           disabled={!isValid || cost.price.shortfall > 0}
           aria-describedby={costId}
         >

@@ -6,10 +6,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast-store';
+import { isAbortError } from '@/lib/upload';
 import { useCreatePost } from '../api/create-post';
 import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
+import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
+import { UploadProgressPanel } from './upload-progress';
 import { ImagePicker } from './image-picker';
 import { InsufficientCoinsAlert } from './insufficient-coins-alert';
 import { PostCostNotice } from './post-cost-notice';
@@ -37,12 +40,13 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
   // A new key remounts the picker on reset, clearing its messages with its files.
   const [pickerKey, setPickerKey] = useState(0);
   const failure = useSubmitFailure(setError, POST_MESSAGES.submitFailed);
+  const upload = useUpload();
   const changed = isDirty || images.length > 0;
 
   const handleValidSubmit = handleSubmit((values) => {
     failure.clear();
     create.mutate(
-      { values, images },
+      { values, images, upload: upload.start() },
       {
         onSuccess: () => {
           toast({
@@ -52,7 +56,11 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
           });
           void navigate('/my-teas');
         },
-        onError: failure.handleError,
+        onError: (error) => {
+          if (isAbortError(error)) toast({ ...UPLOAD_CANCELLED });
+          else failure.handleError(error);
+        },
+        onSettled: upload.finish,
       },
     );
   });
@@ -84,6 +92,9 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
         error={failure.imagesError}
         disabled={create.isPending}
       />
+      {create.isPending && images.length > 0 && upload.progress ? (
+        <UploadProgressPanel files={images} progress={upload.progress} onCancel={upload.cancel} />
+      ) : null}
       {failure.coinsShort ? <InsufficientCoinsAlert message={failure.coinsShort} /> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {blockedReason ? (
@@ -96,7 +107,7 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
         </Button>
         <SubmitButton
           pending={create.isPending}
-          pendingLabel="Submitting..."
+          pendingLabel={pendingLabel(images.length, upload.progress)}
           disabled={!isValid || Boolean(blockedReason) || cost.price.shortfall > 0}
           aria-describedby={blockedReason ? `submit-blocked-reason ${costId}` : costId}
         >

@@ -39,12 +39,17 @@ export function HomePage() {
   const total = query.data?.metadata.total_elements ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = query.isSuccess && !query.isPlaceholderData;
+  const failed = query.isError && query.data === undefined;
   usePrefetchNextPosts(params, current, total);
   const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
 
   return (
     <>
-      <PageHeader title="All Teas" description={<span aria-live="polite">{totalLine(query.data?.metadata)}</span>} />
+      <PageHeader
+        title="All Teas"
+        // The list below says what failed; 'Loading' beside it would not be true.
+        description={failed ? undefined : <span aria-live="polite">{totalLine(query.data?.metadata)}</span>}
+      />
       <FilterBar
         value={filters}
         onChange={setFilters}

@@ -50,7 +50,8 @@ export function MyTeasPage() {
     <>
       <PageHeader
         title="My Teas"
-        description={totalLine(total)}
+        // The list below says what failed; 'Loading' beside it would not be true.
+        description={query.isError && total === undefined ? undefined : totalLine(total)}
         actions={
           <Button asChild>
             <Link to="/submit">

@@ -1,8 +1,6 @@
 import { maskHandle, POST_CARD_MESSAGES } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
-import { detailRetry, detailRetryDelay } from '../api/get-post';
 import { json } from '../testing/render-posts';
 import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 
@@ -186,13 +184,5 @@ describe('PostPage', () => {
       'href',
       `/posts/reversal/${original.id}`,
     );
-  });
-
-  it('retries a failed load 3 times with backoff capped at 30 s, but never a 404', () => {
-    expect(detailRetry(0, new ApiError(404, 'Post not found.'))).toBe(false);
-    expect(detailRetry(0, new ApiError(500, 'Server error.'))).toBe(true);
-    expect(detailRetry(2, new TypeError('offline'))).toBe(true);
-    expect(detailRetry(3, new ApiError(503, 'Unavailable'))).toBe(false);
-    expect([1, 2, 3, 4, 5, 6].map(detailRetryDelay)).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);
   });
 });

@@ -101,8 +101,19 @@ function Where({ name }: { name: string }) {
   );
 }
 
-/** Renders the post and reversal pages (and stand-ins for where they lead), signed in or not. */
-export function renderDetail(entry: string, { signedIn = true, history = [] as string[] } = {}) {
+/**
+ * Renders the post and reversal pages (and stand-ins for where they lead), signed in or not;
+ * `state` is the router state of the entry (as a link from the bell sets it).
+ */
+export function renderDetail(
+  entry: string,
+  {
+    signedIn = true,
+    history = [] as string[],
+    state = undefined as unknown,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  } = {},
+) {
   removeToast();
   if (signedIn) setTokens('access-token', 'refresh-token');
   else logout();
@@ -113,8 +124,10 @@ export function renderDetail(entry: string, { signedIn = true, history = [] as s
     { path: '/my-teas', element: <Where name="My Teas" /> },
     { path: '/auth/signin', element: <Where name="Sign in" /> },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [...history, entry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const [pathname = entry, search] = entry.split('?');
+  const router = createMemoryRouter(routes, {
+    initialEntries: [...history, { pathname, search: search ? `?${search}` : '', state }],
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

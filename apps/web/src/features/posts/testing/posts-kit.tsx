@@ -63,8 +63,14 @@ export function stubPosts({ list, unlock, user = buildUser() }: { list: Handler;
   return calls;
 }
 
-/** Renders '/' (and stand-ins for the pages it links to), signed in or as a visitor. */
-export function renderHome(entry = '/', { signedIn = true } = {}) {
+/** Renders '/' (and stand-ins for the pages it links to), signed in or as a visitor, with no retries unless told. */
+export function renderHome(
+  entry = '/',
+  {
+    signedIn = true,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  } = {},
+) {
   removeToast();
   if (signedIn) setTokens('access-token', 'refresh-token');
   else logout();
@@ -76,7 +82,6 @@ export function renderHome(entry = '/', { signedIn = true } = {}) {
     ],
     { initialEntries: [entry] },
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -138,7 +138,8 @@ describe('AdminReportsPage', () => {
     const { router, user } = renderDesk('/admin/reports?status=rejected');
 
     expect(await screen.findByText('Try adjusting your filters.')).toBeInTheDocument();
-    expect(screen.getByText('No reports found', { selector: 'p span' })).toBeInTheDocument();
+    expect(screen.getByText('0 reports', { selector: 'p span' })).toBeInTheDocument();
+    expect(screen.getAllByText('No reports found')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByText('No reports available at the moment.')).toBeInTheDocument();

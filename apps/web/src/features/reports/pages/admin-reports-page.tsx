@@ -16,7 +16,8 @@ const PAGE_SIZE = PAGE_SIZES.adminReports;
 
 function showing(list: AdminReportsPage | undefined): string {
   if (list === undefined) return 'Loading reports…';
-  if (list.total === 0 || list.data.length === 0) return 'No reports found';
+  // The list below names the empty state; the count line only counts.
+  if (list.total === 0 || list.data.length === 0) return '0 reports';
   const first = list.skip + 1;
   const last = list.skip + list.data.length;
   return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${list.total.toLocaleString()} ${list.total === 1 ? 'report' : 'reports'}`;
@@ -37,7 +38,9 @@ export function AdminReportsPage() {
     <>
       <PageHeader
         title="Admin Reports Management"
-        description={query.isError ? undefined : <span aria-live="polite">{showing(query.data)}</span>}
+        description={
+          query.isError && query.data === undefined ? undefined : <span aria-live="polite">{showing(query.data)}</span>
+        }
       />
       <ReportStatusFilter value={status} onChange={setStatus} />
       <AdminReportsResults
