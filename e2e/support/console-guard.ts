@@ -1,13 +1,8 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 
-/**
- * Messages normal use may still log, each with why. Keep this list short and exact.
- *
- * - React Router warns on every full load that no `HydrateFallback` is set. Another change of
- *   issue 11 fixes that in the router; this entry is temporary and goes when that lands.
- */
-const ALLOWED: readonly string[] = ['No `HydrateFallback` element provided to render during initial hydration'];
+/** Messages normal use may still log, each with why. Keep this list short and exact (empty today). */
+const ALLOWED: readonly string[] = [];
 
 /**
  * What counts as normal use here: a visitor, a member and an admin opening and reading pages
