@@ -154,7 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerNulByteGuard(app);
   await registerSecurity(app, config);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   await app.register(formbody);
   await app.register(authenticatePlugin);
 

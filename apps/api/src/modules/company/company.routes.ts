@@ -22,7 +22,12 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   const onRequest = root.authenticate;
 
   app.post('/', {
-    schema: { tags, body: companyCreateSchema, response: { 201: companySchema } },
+    schema: {
+      tags,
+      summary: 'Create your company profile for a handle',
+      body: companyCreateSchema,
+      response: { 201: companySchema },
+    },
     onRequest,
     handler: async (request, reply) => {
       const row = await service.createCompany(ctx, currentUser(request), request.body);
@@ -31,19 +36,24 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/', {
-    schema: { tags, response: { 200: companySchema } },
+    schema: { tags, summary: 'Your company profile', response: { 200: companySchema } },
     onRequest,
     handler: async (request) => toCompany(await service.ownCompany(ctx, currentUser(request))),
   });
 
   app.put('/', {
-    schema: { tags, body: companyUpdateSchema, response: { 200: companySchema } },
+    schema: {
+      tags,
+      summary: 'Change your company profile (a new handle drops verification)',
+      body: companyUpdateSchema,
+      response: { 200: companySchema },
+    },
     onRequest,
     handler: async (request) => toCompany(await service.updateOwnCompany(ctx, currentUser(request), request.body)),
   });
 
   app.delete('/', {
-    schema: { tags, response: { 204: z.null() } },
+    schema: { tags, summary: 'Delete your company profile', response: { 204: z.null() } },
     onRequest,
     handler: async (request, reply) => {
       await service.deleteOwnCompany(ctx, currentUser(request));
@@ -52,13 +62,22 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/stats', {
-    schema: { tags, response: { 200: companyStatsSchema } },
+    schema: {
+      tags,
+      summary: "Your company's stats (report counts only once verified)",
+      response: { 200: companyStatsSchema },
+    },
     onRequest,
     handler: async (request) => service.ownCompanyStats(ctx, currentUser(request)),
   });
 
   app.get('/all', {
-    schema: { tags, querystring: companyListQuerySchema, response: { 200: adminCompanyListSchema } },
+    schema: {
+      tags,
+      summary: 'Every company profile (admin)',
+      querystring: companyListQuerySchema,
+      response: { 200: adminCompanyListSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => service.listAllCompanies(ctx, request.query),
   });
