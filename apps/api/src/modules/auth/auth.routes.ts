@@ -44,6 +44,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Sign in (form-encoded, username holds the email)',
+      errors: [401, 403, 429],
       consumes: ['application/x-www-form-urlencoded', 'application/json'],
       body: loginFormBodySchema,
       response: { 200: tokenPairSchema },
@@ -56,6 +57,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Create an account; a verification email follows',
+      errors: [409, 429],
       body: registerSchema,
       response: { 201: messageResponseSchema },
     },
@@ -75,6 +77,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Verify an email address with the token from the email',
+      errors: [410],
       params: tokenParamSchema,
       response: { 200: messageResponseSchema },
     },
@@ -88,6 +91,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Send the verification email again',
+      errors: [429],
       querystring: emailQuerySchema,
       response: { 202: messageResponseSchema },
     },
@@ -101,6 +105,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Email a password-reset link (answers the same whether or not the email is known)',
+      errors: [429],
       querystring: emailQuerySchema,
       response: { 202: messageResponseSchema },
     },
@@ -114,6 +119,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Mail a one-time sign-in link (the way in past the failed-password ceiling); same 202 for any email',
+      errors: [429],
       body: signInLinkRequestSchema,
       response: { 202: messageResponseSchema },
     },
@@ -127,6 +133,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Sign in with a mailed link, once',
+      errors: [410],
       params: tokenParamSchema,
       response: { 200: tokenPairSchema },
     },
@@ -137,6 +144,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Set a new password; new_password in the JSON body (preferred) or the query, as the spec shows',
+      errors: [410],
       params: tokenParamSchema,
       querystring: z.object({ new_password: z.string().optional() }),
       body: z.object({ new_password: z.string().optional() }).nullish(),
@@ -189,6 +197,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Exchange a refresh token (query) for a new token pair',
+      errors: [401, 403],
       querystring: refreshQuerySchema,
       response: { 200: refreshResponseSchema },
     },
@@ -199,6 +208,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Exchange a refresh token (body) for a new token pair',
+      errors: [401, 403],
       body: refreshQuerySchema,
       response: { 200: refreshResponseSchema },
     },

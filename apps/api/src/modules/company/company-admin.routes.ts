@@ -33,6 +33,7 @@ export async function companyAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Verify that a company owns its handle (admin)',
+      errors: [409],
       params: idParamSchema,
       body: companyVerifySchema,
       response: { 200: adminCompanySchema },
@@ -49,6 +50,7 @@ export async function companyAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Withdraw a company's verification (admin)",
+      errors: [409],
       params: idParamSchema,
       response: { 200: adminCompanySchema },
     },

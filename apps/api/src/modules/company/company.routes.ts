@@ -25,6 +25,7 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Create your company profile for a handle',
+      errors: [409],
       body: companyCreateSchema,
       response: { 201: companySchema },
     },
@@ -45,6 +46,7 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Change your company profile (a new handle drops verification)',
+      errors: [404, 409],
       body: companyUpdateSchema,
       response: { 200: companySchema },
     },
@@ -53,7 +55,7 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.delete('/', {
-    schema: { tags, summary: 'Delete your company profile', response: { 204: z.null() } },
+    schema: { tags, summary: 'Delete your company profile', errors: [404], response: { 204: z.null() } },
     onRequest,
     handler: async (request, reply) => {
       await service.deleteOwnCompany(ctx, currentUser(request));
@@ -65,6 +67,7 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Your company's stats (report counts only once verified)",
+      errors: [404],
       response: { 200: companyStatsSchema },
     },
     onRequest,

@@ -13,6 +13,7 @@ export async function contactRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags: ['contact'],
       summary: 'Send a message to the team',
+      errors: [429],
       body: contactSchema,
       response: { 202: messageResponseSchema },
     },

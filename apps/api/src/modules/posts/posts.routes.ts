@@ -55,6 +55,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Submit a tea (25 coins)',
+      errors: [402, 429],
       description: formNote,
       documentedBody: documentedForm(postCreateSchema),
       response: { 201: ownPostSchema },
@@ -72,6 +73,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Submit a reversal (20 coins)',
+      errors: [402, 404, 409, 429],
       description: formNote,
       documentedBody: documentedForm(reversalCreateSchema),
       response: { 201: ownPostSchema },

@@ -53,6 +53,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Start a checkout for a subscription plan',
+      errors: [409, 429],
       body: subscriptionCheckoutRequestSchema,
       response: { 200: checkoutSessionSchema },
     },
@@ -64,19 +65,29 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/create-billing-portal-session', {
-    schema: { tags, summary: "Open the provider's billing portal", response: { 200: billingPortalSchema } },
+    schema: {
+      tags,
+      summary: "Open the provider's billing portal",
+      errors: [404],
+      response: { 200: billingPortalSchema },
+    },
     onRequest,
     handler: async (request) => ({ url: await service.billingPortalUrl(ctx, currentUser(request)) }),
   });
 
   app.post('/cancel', {
-    schema: { tags, summary: 'Cancel at the end of the current period', response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Cancel at the end of the current period',
+      errors: [404],
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), true)),
   });
 
   app.post('/resume', {
-    schema: { tags, summary: 'Undo a pending cancellation', response: { 200: subscriptionSchema } },
+    schema: { tags, summary: 'Undo a pending cancellation', errors: [404], response: { 200: subscriptionSchema } },
     onRequest,
     handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), false)),
   });
@@ -85,6 +96,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Switch to another plan',
+      errors: [404, 409],
       body: updatePlanRequestSchema,
       response: { 200: subscriptionSchema },
     },
@@ -108,6 +120,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'The next invoice',
+      errors: [404],
       querystring: invoicePreviewQuerySchema,
       response: { 200: invoicePreviewSchema },
     },
@@ -116,7 +129,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.get('/usage', {
-    schema: { tags, summary: 'Coins credited this period', response: { 200: subscriptionUsageSchema } },
+    schema: { tags, summary: 'Coins credited this period', errors: [404], response: { 200: subscriptionUsageSchema } },
     onRequest,
     handler: async (request) => service.subscriptionUsage(ctx, currentUser(request)),
   });
@@ -125,6 +138,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Apply a coupon to your subscription',
+      errors: [404],
       body: couponApplySchema,
       response: { 200: subscriptionSchema },
     },
@@ -134,7 +148,12 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.delete('/coupon/remove', {
-    schema: { tags, summary: 'Remove the coupon from your subscription', response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Remove the coupon from your subscription',
+      errors: [404],
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) => toSubscription(await service.removeCoupon(ctx, currentUser(request))),
   });
@@ -161,6 +180,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Pay or cancel a dev-provider subscription checkout (development only)',
+      errors: [409],
       params: sessionParamsSchema,
       body: devSubscriptionActionSchema,
       response: { 200: devSubscriptionActionResultSchema },
@@ -174,6 +194,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Renew a dev-provider subscription now (development only)',
+      errors: [404],
       response: { 200: subscriptionSchema },
     },
     onRequest,

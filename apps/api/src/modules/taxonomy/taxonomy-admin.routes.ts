@@ -17,6 +17,7 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags: ['categories'],
       summary: 'Create a category (admin)',
+      errors: [409],
       body: categoryInputSchema,
       response: { 201: categorySchema },
     },
@@ -31,6 +32,7 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags: ['categories'],
       summary: 'Rename or describe a category (admin)',
+      errors: [409],
       params: idParamSchema,
       body: categoryInputSchema,
       response: { 200: categorySchema },
@@ -44,6 +46,7 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags: ['categories'],
       summary: 'Delete a category no tea uses (admin)',
+      errors: [409],
       params: idParamSchema,
       response: { 204: z.null() },
     },
@@ -58,6 +61,7 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags: ['states'],
       summary: 'Create a state (admin)',
+      errors: [409],
       body: stateInputSchema,
       response: { 201: stateSchema },
     },
@@ -72,6 +76,7 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags: ['states'],
       summary: 'Rename or describe a state (admin)',
+      errors: [409],
       params: idParamSchema,
       body: stateInputSchema,
       response: { 200: stateSchema },
@@ -85,6 +90,7 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags: ['states'],
       summary: 'Delete a state no tea uses (admin)',
+      errors: [409],
       params: idParamSchema,
       response: { 204: z.null() },
     },

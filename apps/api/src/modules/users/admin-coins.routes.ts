@@ -68,6 +68,7 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Set a user's balance, with a reason (admin)",
+      errors: [409],
       params: idParamSchema,
       body: setCoinBalanceSchema,
       response: { 200: adminUserSchema },

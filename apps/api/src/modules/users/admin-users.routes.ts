@@ -59,6 +59,7 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Change a user's username, email or admin role (admin)",
+      errors: [409],
       params,
       body: adminUserUpdateSchema,
       response: { 200: adminUserSchema },

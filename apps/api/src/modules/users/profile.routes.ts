@@ -26,6 +26,7 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags: ['users'],
       summary: 'Change your username',
+      errors: [409],
       body: profileUpdateSchema,
       response: { 200: currentUserSchema },
     },
