@@ -90,7 +90,7 @@ export async function journey(input: JourneyInput): Promise<JourneyResult> {
   if (!missing.error) throw new Error('a missing tea was found');
 
   return {
-    listed: list.data.total_elements,
+    listed: list.data.metadata.total_elements,
     createdJson: json.data.status,
     createdMultipart: { id: multipart.data.id, images: multipart.data.image_urls.length },
     balanceAfterUnlock: unlock.data.coin_balance,

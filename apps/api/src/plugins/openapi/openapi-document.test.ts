@@ -30,7 +30,10 @@ afterAll(async () => {
 
 const operations = (): Array<[string, Operation]> =>
   Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation]),
+    Object.entries(item).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
   );
 const operation = (method: string, path: string): Operation => {
   const found = document.paths[`/api/v1${path}`]?.[method.toLowerCase()];
@@ -51,7 +54,11 @@ describe('the served OpenAPI document', () => {
     const ids = operations().map(([, op]) => op.operationId);
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(operations().filter(([, op]) => !op.summary).map(([name]) => name)).toEqual([]);
+    expect(
+      operations()
+        .filter(([, op]) => !op.summary)
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 
   it('declares the error envelope on every operation, and more where the shape implies it', () => {
@@ -110,7 +117,9 @@ describe('the served OpenAPI document', () => {
     expect(noContent.length).toBeGreaterThan(0);
     for (const [name, op] of noContent) expect(op.responses['204']?.content, name).toBeUndefined();
     const detail = JSON.stringify(operation('GET', '/posts/{id}').responses['200']);
-    expect(detail).toContain('"report_status":{"anyOf":[{"type":"string","enum":["pending","approved","rejected"]},{"type":"null"}]}');
+    expect(detail).toContain(
+      '"report_status":{"anyOf":[{"type":"string","enum":["pending","approved","rejected"]},{"type":"null"}]}',
+    );
   });
 
   it('names the recursive comment tree as a component', () => {
