@@ -164,7 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerNulByteGuard(app);
   await registerSecurity(app, config);
   await registerCompression(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   await app.register(formbody);
   await app.register(authenticatePlugin);
 

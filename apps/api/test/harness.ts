@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { describeViolations, installContractCheck } from './contract.js';
 
 export type TestApp = FastifyInstance & { teardown: () => Promise<void> };
 
@@ -64,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     keyPrefix: `kettle-test-${randomBytes(6).toString('hex')}`,
   };
   const app = await buildApp({ config, database, serveWeb: false, ...options.build });
+  const contract = installContractCheck(app);
   await options.routes?.(app);
   await app.ready();
   return Object.assign(app, {
@@ -72,6 +74,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // After cleaning up, so a broken contract fails the file without leaking its database.
+      if (contract.violations.length > 0) throw new Error(describeViolations(contract.violations));
     },
   });
 }

@@ -41,18 +41,21 @@ export type Comment = {
   replies: Comment[];
 };
 
-export const commentSchema: z.ZodType<Comment> = z.object({
-  id: z.uuid(),
-  content: z.string(),
-  user_id: z.uuid(),
-  username: z.string(),
-  created_at: z.string(),
-  parent_comment_id: z.uuid().nullable(),
-  is_own: z.boolean(),
-  get replies() {
-    return z.array(commentSchema);
-  },
-});
+/** Registered under an id so the OpenAPI document can name the recursion (`replies`) as a component. */
+export const commentSchema: z.ZodType<Comment> = z
+  .object({
+    id: z.uuid(),
+    content: z.string(),
+    user_id: z.uuid(),
+    username: z.string(),
+    created_at: z.string(),
+    parent_comment_id: z.uuid().nullable(),
+    is_own: z.boolean(),
+    get replies() {
+      return z.array(commentSchema);
+    },
+  })
+  .register(z.globalRegistry, { id: 'Comment' });
 
 export const commentListSchema = z.object({ comments: z.array(commentSchema) });
 export type CommentList = z.infer<typeof commentListSchema>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /** Every error the API sends has this shape (spec §8, architecture doc). */
-export const errorResponseSchema = z.object({
-  detail: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+export const errorResponseSchema = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .register(z.globalRegistry, { id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -44,6 +44,8 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Sign in (form-encoded, username holds the email)',
+      errors: [401, 403, 429],
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
       body: loginFormBodySchema,
       response: { 200: tokenPairSchema },
     },
@@ -52,7 +54,13 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/register', {
-    schema: { tags, body: registerSchema, response: { 201: messageResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Create an account; a verification email follows',
+      errors: [409, 429],
+      body: registerSchema,
+      response: { 201: messageResponseSchema },
+    },
     handler: async (request, reply) => {
       await accounts.register(ctx, request.body, request.ip);
       return reply.status(201).send({ message: MESSAGES.auth.registered });
@@ -60,13 +68,19 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/me', {
-    schema: { tags, response: { 200: currentUserSchema } },
+    schema: { tags, summary: 'The signed-in user, with their balance', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
     handler: async (request) => toCurrentUser(currentUser(request)),
   });
 
   app.post('/verify-email/:token', {
-    schema: { tags, params: tokenParamSchema, response: { 200: messageResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Verify an email address with the token from the email',
+      errors: [410],
+      params: tokenParamSchema,
+      response: { 200: messageResponseSchema },
+    },
     handler: async (request) => {
       const outcome = await accounts.verifyEmail(ctx, request.params.token);
       return { message: outcome === 'already' ? MESSAGES.auth.alreadyVerified : MESSAGES.auth.verified };
@@ -74,7 +88,13 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/resend-verification', {
-    schema: { tags, querystring: emailQuerySchema, response: { 202: messageResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Send the verification email again',
+      errors: [429],
+      querystring: emailQuerySchema,
+      response: { 202: messageResponseSchema },
+    },
     handler: async (request, reply) => {
       await mailLinks.requestVerificationMail(ctx, request.query.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.verificationSent });
@@ -82,7 +102,13 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/forgot-password', {
-    schema: { tags, querystring: emailQuerySchema, response: { 202: messageResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Email a password-reset link (answers the same whether or not the email is known)',
+      errors: [429],
+      querystring: emailQuerySchema,
+      response: { 202: messageResponseSchema },
+    },
     handler: async (request, reply) => {
       await mailLinks.requestPasswordReset(ctx, request.query.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.resetSent });
@@ -93,6 +119,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Mail a one-time sign-in link (the way in past the failed-password ceiling); same 202 for any email',
+      errors: [429],
       body: signInLinkRequestSchema,
       response: { 202: messageResponseSchema },
     },
@@ -106,6 +133,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Sign in with a mailed link, once',
+      errors: [410],
       params: tokenParamSchema,
       response: { 200: tokenPairSchema },
     },
@@ -116,6 +144,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Set a new password; new_password in the JSON body (preferred) or the query, as the spec shows',
+      errors: [410],
       params: tokenParamSchema,
       querystring: z.object({ new_password: z.string().optional() }),
       body: z.object({ new_password: z.string().optional() }).nullish(),
@@ -132,16 +161,24 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/update-password',
-    schema: { tags, body: updatePasswordSchema, response: { 200: tokenPairSchema.extend({ message: z.string() }) } },
-    onRequest: root.authenticate,
-    handler: async (request) => {
-      const pair = await accounts.updatePassword(ctx, currentUser(request), request.body);
-      return { message: MESSAGES.auth.passwordUpdated, ...pair };
-    },
-  });
+  // POST and PUT do the same; one route each so every operation has its own operationId.
+  for (const method of ['POST', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/update-password',
+      schema: {
+        tags,
+        summary: 'Change your password (the current one is required); answers a fresh token pair',
+        body: updatePasswordSchema,
+        response: { 200: tokenPairSchema.extend({ message: z.string() }) },
+      },
+      onRequest: root.authenticate,
+      handler: async (request) => {
+        const pair = await accounts.updatePassword(ctx, currentUser(request), request.body);
+        return { message: MESSAGES.auth.passwordUpdated, ...pair };
+      },
+    });
+  }
 
   app.post('/check-password', {
     schema: {
@@ -157,18 +194,31 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/refresh', {
-    schema: { tags, querystring: refreshQuerySchema, response: { 200: refreshResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Exchange a refresh token (query) for a new token pair',
+      errors: [401, 403],
+      querystring: refreshQuerySchema,
+      response: { 200: refreshResponseSchema },
+    },
     handler: async (request) => refreshAnswer(await sessions.refreshSession(ctx, request.query.refresh_token)),
   });
 
   app.post('/refresh', {
-    schema: { tags, body: refreshQuerySchema, response: { 200: refreshResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Exchange a refresh token (body) for a new token pair',
+      errors: [401, 403],
+      body: refreshQuerySchema,
+      response: { 200: refreshResponseSchema },
+    },
     handler: async (request) => refreshAnswer(await sessions.refreshSession(ctx, request.body.refresh_token)),
   });
 
   app.post('/logout', {
     schema: {
       tags,
+      summary: 'Sign out: revokes the refresh token, if given',
       body: z.object({ refresh_token: z.string().max(200).optional() }).nullish(),
       response: { 204: z.null() },
     },

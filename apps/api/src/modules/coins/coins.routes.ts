@@ -10,7 +10,11 @@ export async function coinsRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.get('/coins/daily-drop', {
-    schema: { tags: ['coins'], response: { 200: dailyDropStatusSchema } },
+    schema: {
+      tags: ['coins'],
+      summary: "Whether today's free coins are still to claim",
+      response: { 200: dailyDropStatusSchema },
+    },
     onRequest: root.authenticate,
     handler: async (request) => dailyDropStatus(ctx, currentUser(request)),
   });

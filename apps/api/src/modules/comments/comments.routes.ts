@@ -29,6 +29,7 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Comment on (or reply within) a tea you can read (10 coins)',
+      errors: [402],
       params,
       body: commentCreateSchema,
       response: { 201: commentCreatedSchema },

@@ -19,13 +19,25 @@ export async function companyAdminRoutes(root: FastifyInstance): Promise<void> {
   const onRequest = root.requireAdmin;
 
   app.get('/admin/companies', {
-    schema: { tags, querystring: adminCompanyListQuerySchema, response: { 200: adminCompanyListSchema } },
+    schema: {
+      tags,
+      summary: 'Companies with their verification state (admin)',
+      querystring: adminCompanyListQuerySchema,
+      response: { 200: adminCompanyListSchema },
+    },
     onRequest,
     handler: async (request) => listCompaniesForAdmin(ctx, request.query),
   });
 
   app.post('/admin/companies/:id/verify', {
-    schema: { tags, params: idParamSchema, body: companyVerifySchema, response: { 200: adminCompanySchema } },
+    schema: {
+      tags,
+      summary: 'Verify that a company owns its handle (admin)',
+      errors: [409],
+      params: idParamSchema,
+      body: companyVerifySchema,
+      response: { 200: adminCompanySchema },
+    },
     onRequest,
     handler: async (request) =>
       setCompanyVerification(ctx, currentUser(request), request.params.id, {
@@ -35,7 +47,13 @@ export async function companyAdminRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/admin/companies/:id/unverify', {
-    schema: { tags, params: idParamSchema, response: { 200: adminCompanySchema } },
+    schema: {
+      tags,
+      summary: "Withdraw a company's verification (admin)",
+      errors: [409],
+      params: idParamSchema,
+      response: { 200: adminCompanySchema },
+    },
     onRequest,
     handler: async (request) => setCompanyVerification(ctx, currentUser(request), request.params.id, { verify: false }),
   });

@@ -22,7 +22,13 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   const onRequest = root.authenticate;
 
   app.post('/', {
-    schema: { tags, body: companyCreateSchema, response: { 201: companySchema } },
+    schema: {
+      tags,
+      summary: 'Create your company profile for a handle',
+      errors: [409],
+      body: companyCreateSchema,
+      response: { 201: companySchema },
+    },
     onRequest,
     handler: async (request, reply) => {
       const row = await service.createCompany(ctx, currentUser(request), request.body);
@@ -33,7 +39,11 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   // No profile yet is the usual case, not an error: 200 with null, so the account page's every
   // visit does not log a failed request in the browser (issue 11).
   app.get('/', {
-    schema: { tags, response: { 200: companySchema.nullable() } },
+    schema: {
+      tags,
+      summary: 'Your company profile, or null when you have none',
+      response: { 200: companySchema.nullable() },
+    },
     onRequest,
     handler: async (request) => {
       const row = await service.findOwnCompany(ctx, currentUser(request));
@@ -42,13 +52,19 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.put('/', {
-    schema: { tags, body: companyUpdateSchema, response: { 200: companySchema } },
+    schema: {
+      tags,
+      summary: 'Change your company profile (a new handle drops verification)',
+      errors: [404, 409],
+      body: companyUpdateSchema,
+      response: { 200: companySchema },
+    },
     onRequest,
     handler: async (request) => toCompany(await service.updateOwnCompany(ctx, currentUser(request), request.body)),
   });
 
   app.delete('/', {
-    schema: { tags, response: { 204: z.null() } },
+    schema: { tags, summary: 'Delete your company profile', errors: [404], response: { 204: z.null() } },
     onRequest,
     handler: async (request, reply) => {
       await service.deleteOwnCompany(ctx, currentUser(request));
@@ -57,13 +73,23 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/stats', {
-    schema: { tags, response: { 200: companyStatsSchema } },
+    schema: {
+      tags,
+      summary: "Your company's stats (report counts only once verified)",
+      errors: [404],
+      response: { 200: companyStatsSchema },
+    },
     onRequest,
     handler: async (request) => service.ownCompanyStats(ctx, currentUser(request)),
   });
 
   app.get('/all', {
-    schema: { tags, querystring: companyListQuerySchema, response: { 200: adminCompanyListSchema } },
+    schema: {
+      tags,
+      summary: 'Every company profile (admin)',
+      querystring: companyListQuerySchema,
+      response: { 200: adminCompanyListSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => service.listAllCompanies(ctx, request.query),
   });

@@ -10,7 +10,13 @@ export async function contactRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.post('/auth/send-contact-email', {
-    schema: { tags: ['contact'], body: contactSchema, response: { 202: messageResponseSchema } },
+    schema: {
+      tags: ['contact'],
+      summary: 'Send a message to the team',
+      errors: [429],
+      body: contactSchema,
+      response: { 202: messageResponseSchema },
+    },
     bodyLimit: 10 * 1024,
     config: { tooLargeDetail: MESSAGES.contact.tooLarge },
     onRequest: root.optionalAuth,

@@ -19,13 +19,18 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   const { db } = root.ctx;
 
   app.get('/', {
-    schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationListSchema } },
+    schema: {
+      tags,
+      summary: 'Your notifications, newest first, with the unread count',
+      querystring: notificationListQuerySchema,
+      response: { 200: notificationListSchema },
+    },
     onRequest: root.authenticate,
     handler: async (request) => service.listNotifications(db, currentUser(request).id, request.query),
   });
 
   app.post('/read-all', {
-    schema: { tags, response: { 204: z.null() } },
+    schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } },
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       await service.markAllRead(db, currentUser(request).id);
@@ -34,7 +39,12 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/:id/read', {
-    schema: { tags, params: notificationIdParamSchema, response: { 204: z.null() } },
+    schema: {
+      tags,
+      summary: 'Mark one notification read',
+      params: notificationIdParamSchema,
+      response: { 204: z.null() },
+    },
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const found = await service.markRead(db, currentUser(request).id, request.params.id);

@@ -34,6 +34,7 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Start a card checkout for a bundle (plan key without the _plan suffix)',
+      errors: [409, 429],
       body: checkoutRequestSchema,
       response: { 200: checkoutSessionSchema },
     },
@@ -81,6 +82,7 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Pay, decline or cancel on Kettle's test checkout (settled through a signed notification)",
+      errors: [409],
       params: sessionParamsSchema,
       body: devCheckoutActionSchema,
       response: { 200: devCheckoutResultSchema },

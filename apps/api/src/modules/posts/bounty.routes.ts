@@ -18,6 +18,7 @@ export async function bountyRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Award tea {id}'s bounty to one comment by another user (author only)",
+      errors: [409],
       params,
       body: bountyAwardSchema,
       response: { 200: bountyAwardResponseSchema },

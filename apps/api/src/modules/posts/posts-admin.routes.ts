@@ -21,31 +21,48 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.get('/admin/all', {
-    schema: { tags, querystring: adminPostListQuerySchema, response: { 200: ownPostListSchema } },
+    schema: {
+      tags,
+      summary: 'Every tea, any status, with filters (admin)',
+      querystring: adminPostListQuerySchema,
+      response: { 200: ownPostListSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.listAdminPosts(ctx, request.query),
   });
 
   app.get('/admin/:id', {
-    schema: { tags, params, response: { 200: ownPostSchema } },
+    schema: { tags, summary: 'One tea with its moderation details (admin)', params, response: { 200: ownPostSchema } },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.getAdminPost(ctx, request.params.id),
   });
 
   app.put('/admin/:id', {
-    schema: { tags, params, body: adminPostUpdateSchema, response: { 200: ownPostSchema } },
+    schema: {
+      tags,
+      summary: "Edit a tea's fields (admin)",
+      params,
+      body: adminPostUpdateSchema,
+      response: { 200: ownPostSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.updateAdminPost(ctx, currentUser(request), request.params.id, request.body),
   });
 
   app.put('/admin/:id/status', {
-    schema: { tags, params, body: postStatusUpdateSchema, response: { 200: ownPostSchema } },
+    schema: {
+      tags,
+      summary: 'Approve or reject a tea, with a reason when rejecting (admin)',
+      params,
+      body: postStatusUpdateSchema,
+      response: { 200: ownPostSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body),
   });
 
   app.delete('/:id', {
-    schema: { tags, params, response: { 204: z.null() } },
+    schema: { tags, summary: 'Delete a tea and its photos (admin)', params, response: { 204: z.null() } },
     onRequest: root.requireAdmin,
     handler: async (request, reply) => {
       await admin.deletePost(ctx, currentUser(request), request.params.id);

@@ -1,7 +1,15 @@
 import multipart from '@fastify/multipart';
-import { ownPostSchema, postCreateSchema, reversalCreateSchema } from '@kettle/shared';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  LIMITS,
+  MAX_IMAGE_BYTES,
+  ownPostSchema,
+  postCreateSchema,
+  reversalCreateSchema,
+} from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { chargeUploadBytes } from '../uploads/upload-budget.js';
@@ -12,6 +20,22 @@ import { assertCanPay, assertCanSubmit, createPost } from './posts.service.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
 
 const tags = ['posts'];
+const images = z
+  .array(
+    z
+      .file()
+      .mime([...ACCEPTED_IMAGE_TYPES])
+      .max(MAX_IMAGE_BYTES),
+  )
+  .max(LIMITS.maxImages)
+  .optional()
+  .meta({
+    description: `Up to ${LIMITS.maxImages} images of ${LIMITS.maxImageMb}MB each (also accepted under \`image\`)`,
+  });
+/** Both forms the submit routes read; the handler parses them itself, so this only documents them. */
+const documentedForm = (fields: z.ZodObject) => ({
+  content: { 'application/json': fields, 'multipart/form-data': fields.extend({ images }) },
+});
 const formNote =
   'multipart/form-data (files under `images` or `image`, up to 5 of 5MB) or a JSON body without files. JSON is limited to 100 KB.';
 
@@ -28,7 +52,14 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
   await root.register(myPostsRoutes);
 
   app.post('/', {
-    schema: { tags, summary: 'Submit a tea (25 coins)', description: formNote, response: { 201: ownPostSchema } },
+    schema: {
+      tags,
+      summary: 'Submit a tea (25 coins)',
+      errors: [402, 429],
+      description: formNote,
+      documentedBody: documentedForm(postCreateSchema),
+      response: { 201: ownPostSchema },
+    },
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const user = currentUser(request);
@@ -39,7 +70,14 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/reversal', {
-    schema: { tags, summary: 'Submit a reversal (20 coins)', description: formNote, response: { 201: ownPostSchema } },
+    schema: {
+      tags,
+      summary: 'Submit a reversal (20 coins)',
+      errors: [402, 404, 409, 429],
+      description: formNote,
+      documentedBody: documentedForm(reversalCreateSchema),
+      response: { 201: ownPostSchema },
+    },
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const user = currentUser(request);

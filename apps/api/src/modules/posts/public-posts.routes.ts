@@ -49,7 +49,13 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/:id/unlock', {
-    schema: { tags, summary: 'Unlock a tea (its unlock price, once)', params, response: { 200: unlockResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Unlock a tea (its unlock price, once)',
+      errors: [402, 409],
+      params,
+      response: { 200: unlockResponseSchema },
+    },
     onRequest: root.authenticate,
     handler: async (request) => unlockPost(ctx, currentUser(request), request.params.id),
   });
@@ -58,6 +64,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Empty the pot: delete your own tea (25 coins)',
+      errors: [402, 409],
       params,
       response: { 200: emptyPotResponseSchema },
     },

@@ -62,6 +62,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Live comments and votes of tea {id} (text/event-stream)',
+      errors: [429],
       description:
         'Events: new_comment, comment_deleted ({comment_ids}), vote_update (personalised), heartbeat. ' +
         'Each carries `id:`; reconnect with ' +

@@ -27,6 +27,7 @@ export async function reportsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Report a tea (15 coins, once per tea)',
+      errors: [402, 409],
       params,
       body: reportCreateSchema,
       response: { 201: reportCreatedSchema },
@@ -41,6 +42,7 @@ export async function reportsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Report a comment (15 coins, once per comment)',
+      errors: [402, 409],
       params,
       body: reportCreateSchema,
       response: { 201: reportCreatedSchema },

@@ -22,6 +22,7 @@ export async function takedownsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Ask the moderators to review content (no account needed)',
+      errors: [429],
       body: takedownCreateSchema,
       response: { 201: takedownCreatedSchema },
     },
@@ -39,6 +40,7 @@ export async function takedownsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'A takedown request by its reference and email',
+      errors: [404, 429],
       body: takedownLookupSchema,
       response: { 200: reportSchema },
     },

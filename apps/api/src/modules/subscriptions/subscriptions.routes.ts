@@ -35,13 +35,13 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   const onRequest = root.authenticate;
 
   app.get('/plans', {
-    schema: { tags, response: { 200: subscriptionPlansResponseSchema } },
+    schema: { tags, summary: 'Monthly coin subscription plans', response: { 200: subscriptionPlansResponseSchema } },
     onRequest,
     handler: async () => service.listPlans(ctx),
   });
 
   app.get('/', {
-    schema: { tags, response: { 200: currentSubscriptionSchema } },
+    schema: { tags, summary: 'Your subscription, if any', response: { 200: currentSubscriptionSchema } },
     onRequest,
     handler: async (request) => {
       const row = await service.currentSubscription(ctx, currentUser(request));
@@ -50,7 +50,13 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/checkout', {
-    schema: { tags, body: subscriptionCheckoutRequestSchema, response: { 200: checkoutSessionSchema } },
+    schema: {
+      tags,
+      summary: 'Start a checkout for a subscription plan',
+      errors: [409, 429],
+      body: subscriptionCheckoutRequestSchema,
+      response: { 200: checkoutSessionSchema },
+    },
     onRequest,
     handler: async (request) => {
       const session = await service.startCheckout(ctx, currentUser(request), request.body.price_id);
@@ -59,70 +65,113 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/create-billing-portal-session', {
-    schema: { tags, response: { 200: billingPortalSchema } },
+    schema: {
+      tags,
+      summary: "Open the provider's billing portal",
+      errors: [404],
+      response: { 200: billingPortalSchema },
+    },
     onRequest,
     handler: async (request) => ({ url: await service.billingPortalUrl(ctx, currentUser(request)) }),
   });
 
   app.post('/cancel', {
-    schema: { tags, response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Cancel at the end of the current period',
+      errors: [404],
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), true)),
   });
 
   app.post('/resume', {
-    schema: { tags, response: { 200: subscriptionSchema } },
+    schema: { tags, summary: 'Undo a pending cancellation', errors: [404], response: { 200: subscriptionSchema } },
     onRequest,
     handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), false)),
   });
 
   app.post('/update-plan', {
-    schema: { tags, body: updatePlanRequestSchema, response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Switch to another plan',
+      errors: [404, 409],
+      body: updatePlanRequestSchema,
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) =>
       toSubscription(await service.changePlan(ctx, currentUser(request), request.body.price_id)),
   });
 
   app.get('/history', {
-    schema: { tags, querystring: subscriptionHistoryQuerySchema, response: { 200: subscriptionHistorySchema } },
+    schema: {
+      tags,
+      summary: 'Your subscription payments',
+      querystring: subscriptionHistoryQuerySchema,
+      response: { 200: subscriptionHistorySchema },
+    },
     onRequest,
     handler: async (request) => service.subscriptionHistory(ctx, currentUser(request), request.query),
   });
 
   app.get('/invoice-preview', {
-    schema: { tags, querystring: invoicePreviewQuerySchema, response: { 200: invoicePreviewSchema } },
+    schema: {
+      tags,
+      summary: 'The next invoice',
+      errors: [404],
+      querystring: invoicePreviewQuerySchema,
+      response: { 200: invoicePreviewSchema },
+    },
     onRequest,
     handler: async (request) => service.previewInvoice(ctx, currentUser(request), request.query.price_id),
   });
 
   app.get('/usage', {
-    schema: { tags, response: { 200: subscriptionUsageSchema } },
+    schema: { tags, summary: 'Coins credited this period', errors: [404], response: { 200: subscriptionUsageSchema } },
     onRequest,
     handler: async (request) => service.subscriptionUsage(ctx, currentUser(request)),
   });
 
   app.post('/coupon/apply', {
-    schema: { tags, body: couponApplySchema, response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Apply a coupon to your subscription',
+      errors: [404],
+      body: couponApplySchema,
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) =>
       toSubscription(await service.applyCoupon(ctx, currentUser(request), request.body.coupon_code)),
   });
 
   app.delete('/coupon/remove', {
-    schema: { tags, response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Remove the coupon from your subscription',
+      errors: [404],
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) => toSubscription(await service.removeCoupon(ctx, currentUser(request))),
   });
 
   app.get('/webhook/status', {
-    schema: { tags, response: { 200: webhookStatusSchema } },
+    schema: { tags, summary: 'When the last provider event was processed', response: { 200: webhookStatusSchema } },
     onRequest,
     handler: async () => service.webhookStatus(ctx),
   });
 
   // The dev provider's own checkout page and its 'renew now' (no card keys configured).
   app.get('/dev/:session_id', {
-    schema: { tags, params: sessionParamsSchema, response: { 200: devSubscriptionCheckoutSchema } },
+    schema: {
+      tags,
+      summary: 'A dev-provider subscription checkout (development only)',
+      params: sessionParamsSchema,
+      response: { 200: devSubscriptionCheckoutSchema },
+    },
     onRequest,
     handler: async (request) => getDevCheckout(ctx, currentUser(request), request.params.session_id),
   });
@@ -130,6 +179,8 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   app.post('/dev/:session_id', {
     schema: {
       tags,
+      summary: 'Pay or cancel a dev-provider subscription checkout (development only)',
+      errors: [409],
       params: sessionParamsSchema,
       body: devSubscriptionActionSchema,
       response: { 200: devSubscriptionActionResultSchema },
@@ -140,7 +191,12 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/dev/renew', {
-    schema: { tags, response: { 200: subscriptionSchema } },
+    schema: {
+      tags,
+      summary: 'Renew a dev-provider subscription now (development only)',
+      errors: [404],
+      response: { 200: subscriptionSchema },
+    },
     onRequest,
     handler: async (request) => toSubscription(await renewDevSubscription(ctx, currentUser(request))),
   });

@@ -14,7 +14,13 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
   const onRequest = root.requireAdmin;
 
   app.post('/categories/admin/', {
-    schema: { tags: ['categories'], body: categoryInputSchema, response: { 201: categorySchema } },
+    schema: {
+      tags: ['categories'],
+      summary: 'Create a category (admin)',
+      errors: [409],
+      body: categoryInputSchema,
+      response: { 201: categorySchema },
+    },
     onRequest,
     handler: async (request, reply) => {
       const row = await createItem(db, categoryKind, request.body, currentUser(request));
@@ -25,6 +31,8 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
   app.put('/categories/admin/:id', {
     schema: {
       tags: ['categories'],
+      summary: 'Rename or describe a category (admin)',
+      errors: [409],
       params: idParamSchema,
       body: categoryInputSchema,
       response: { 200: categorySchema },
@@ -35,7 +43,13 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.delete('/categories/admin/:id', {
-    schema: { tags: ['categories'], params: idParamSchema, response: { 204: z.null() } },
+    schema: {
+      tags: ['categories'],
+      summary: 'Delete a category no tea uses (admin)',
+      errors: [409],
+      params: idParamSchema,
+      response: { 204: z.null() },
+    },
     onRequest,
     handler: async (request, reply) => {
       await deleteItem(db, categoryKind, request.params.id, currentUser(request));
@@ -44,7 +58,13 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/states/admin/', {
-    schema: { tags: ['states'], body: stateInputSchema, response: { 201: stateSchema } },
+    schema: {
+      tags: ['states'],
+      summary: 'Create a state (admin)',
+      errors: [409],
+      body: stateInputSchema,
+      response: { 201: stateSchema },
+    },
     onRequest,
     handler: async (request, reply) => {
       const row = await createItem(db, stateKind, request.body, currentUser(request));
@@ -53,14 +73,27 @@ export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.put('/states/admin/:id', {
-    schema: { tags: ['states'], params: idParamSchema, body: stateInputSchema, response: { 200: stateSchema } },
+    schema: {
+      tags: ['states'],
+      summary: 'Rename or describe a state (admin)',
+      errors: [409],
+      params: idParamSchema,
+      body: stateInputSchema,
+      response: { 200: stateSchema },
+    },
     onRequest,
     handler: async (request) =>
       toState(await updateItem(db, stateKind, request.params.id, request.body, currentUser(request))),
   });
 
   app.delete('/states/admin/:id', {
-    schema: { tags: ['states'], params: idParamSchema, response: { 204: z.null() } },
+    schema: {
+      tags: ['states'],
+      summary: 'Delete a state no tea uses (admin)',
+      errors: [409],
+      params: idParamSchema,
+      response: { 204: z.null() },
+    },
     onRequest,
     handler: async (request, reply) => {
       await deleteItem(db, stateKind, request.params.id, currentUser(request));

@@ -14,12 +14,23 @@ export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
   const { db } = root.ctx;
 
   app.get('/categories/', {
-    schema: { tags: ['categories'], security: [], response: { 200: categoryListSchema } },
+    schema: {
+      tags: ['categories'],
+      summary: 'Every category, by name',
+      security: [],
+      response: { 200: categoryListSchema },
+    },
     handler: async () => toList((await db.select().from(categories).orderBy(asc(categories.name))).map(toCategory)),
   });
 
   app.get('/categories/:id', {
-    schema: { tags: ['categories'], security: [], params: idParamSchema, response: { 200: categorySchema } },
+    schema: {
+      tags: ['categories'],
+      summary: 'One category',
+      security: [],
+      params: idParamSchema,
+      response: { 200: categorySchema },
+    },
     handler: async (request) => {
       const [row] = await db.select().from(categories).where(eq(categories.id, request.params.id));
       if (!row) throw notFound(categoryKind.messages.notFound);
@@ -28,12 +39,18 @@ export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/states/', {
-    schema: { tags: ['states'], security: [], response: { 200: stateListSchema } },
+    schema: { tags: ['states'], summary: 'Every state, by name', security: [], response: { 200: stateListSchema } },
     handler: async () => toList((await db.select().from(states).orderBy(asc(states.name))).map(toState)),
   });
 
   app.get('/states/:id', {
-    schema: { tags: ['states'], security: [], params: idParamSchema, response: { 200: stateSchema } },
+    schema: {
+      tags: ['states'],
+      summary: 'One state',
+      security: [],
+      params: idParamSchema,
+      response: { 200: stateSchema },
+    },
     handler: async (request) => {
       const [row] = await db.select().from(states).where(eq(states.id, request.params.id));
       if (!row) throw notFound(stateKind.messages.notFound);

@@ -23,7 +23,13 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
   const tags = ['users (admin)'];
 
   app.post('/users/admin/:id/add-coins', {
-    schema: { tags, params: idParamSchema, body: addCoinsSchema, response: { 200: adminUserSchema } },
+    schema: {
+      tags,
+      summary: "Add Tea Coins to a user's balance, with a reason (admin)",
+      params: idParamSchema,
+      body: addCoinsSchema,
+      response: { 200: adminUserSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => {
       const admin = currentUser(request);
@@ -59,7 +65,14 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.put('/users/admin/:id/coin-balance', {
-    schema: { tags, params: idParamSchema, body: setCoinBalanceSchema, response: { 200: adminUserSchema } },
+    schema: {
+      tags,
+      summary: "Set a user's balance, with a reason (admin)",
+      errors: [409],
+      params: idParamSchema,
+      body: setCoinBalanceSchema,
+      response: { 200: adminUserSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => {
       const admin = currentUser(request);

@@ -21,26 +21,49 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.get('/users/admin/all', {
-    schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } },
+    schema: {
+      tags,
+      summary: 'List and search users (admin)',
+      querystring: adminUserListQuerySchema,
+      response: { 200: adminUserListSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.listAdminUsers(ctx, request.query),
   });
 
   app.get('/users/admin/:id', {
-    schema: { tags, params, response: { 200: adminUserSchema } },
+    schema: {
+      tags,
+      summary: 'One user with their balance and activity (admin)',
+      params,
+      response: { 200: adminUserSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.getAdminUser(ctx, request.params.id),
   });
 
   app.put('/admin/users/:id/status', {
-    schema: { tags, params, body: adminUserStatusSchema, response: { 200: adminUserSchema } },
+    schema: {
+      tags,
+      summary: 'Activate or deactivate a user (admin)',
+      params,
+      body: adminUserStatusSchema,
+      response: { 200: adminUserSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) =>
       admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.status'),
   });
 
   app.put('/admin/users/:id', {
-    schema: { tags, params, body: adminUserUpdateSchema, response: { 200: adminUserSchema } },
+    schema: {
+      tags,
+      summary: "Change a user's username, email or admin role (admin)",
+      errors: [409],
+      params,
+      body: adminUserUpdateSchema,
+      response: { 200: adminUserSchema },
+    },
     onRequest: root.requireAdmin,
     handler: async (request) =>
       admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.update'),

@@ -16,14 +16,20 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.get('/user/profile', {
-    schema: { tags: ['users'], response: { 200: currentUserSchema } },
+    schema: { tags: ['users'], summary: 'Your profile', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
     handler: async (request) => toCurrentUser(currentUser(request)),
   });
 
   // Only the username can be changed here; unknown fields (is_admin, coin_balance...) are stripped by the schema.
   app.patch('/user/profile', {
-    schema: { tags: ['users'], body: profileUpdateSchema, response: { 200: currentUserSchema } },
+    schema: {
+      tags: ['users'],
+      summary: 'Change your username',
+      errors: [409],
+      body: profileUpdateSchema,
+      response: { 200: currentUserSchema },
+    },
     onRequest: root.authenticate,
     handler: async (request) => {
       const user = currentUser(request);
