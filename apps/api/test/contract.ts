@@ -17,8 +17,13 @@ export type ContractViolation = { operation: string; status: number; problem: st
 /** Fastify's `/posts/:id` is the document's `/posts/{id}`. */
 const documentPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-export function installContractCheck(app: FastifyInstance): { violations: ContractViolation[] } {
+export function installContractCheck(app: FastifyInstance): {
+  violations: ContractViolation[];
+  seen: Set<string>;
+} {
   const violations: ContractViolation[] = [];
+  /** `METHOD /path status` of every checked response, for the coverage report (CONTRACT_COVERAGE). */
+  const seen = new Set<string>();
   const ajv = new Ajv2020({ strict: false, allErrors: false });
   addFormats.default(ajv);
   const validators = new Map<string, ValidateFunction | null>();
@@ -41,6 +46,7 @@ export function installContractCheck(app: FastifyInstance): { violations: Contra
     if (!operation) return; // hidden routes (health, dev mailbox, uploads) and routes tests add
     const name = `${request.method} ${route}`;
     const status = reply.statusCode;
+    seen.add(`${name} ${status}`);
     const response = operation.responses?.[String(status)];
     if (!response) {
       violations.push({ operation: name, status, problem: 'status not declared' });
@@ -70,7 +76,7 @@ export function installContractCheck(app: FastifyInstance): { violations: Contra
     check(request, reply, payload);
     return payload;
   });
-  return { violations };
+  return { violations, seen };
 }
 
 /** A readable failure listing each distinct violation once. */

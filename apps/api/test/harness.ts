@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +74,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // CONTRACT_COVERAGE=<file> collects which operation answered which status across a whole run.
+      const coverage = process.env.CONTRACT_COVERAGE;
+      if (coverage) appendFileSync(coverage, [...contract.seen].map((line) => `${line}\n`).join(''));
       // After cleaning up, so a broken contract fails the file without leaking its database.
       if (contract.violations.length > 0) throw new Error(describeViolations(contract.violations));
     },
