@@ -133,7 +133,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Sign in with a mailed link, once',
-      errors: [410],
+      errors: [403, 410],
       params: tokenParamSchema,
       response: { 200: tokenPairSchema },
     },
@@ -144,7 +144,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Set a new password; new_password in the JSON body (preferred) or the query, as the spec shows',
-      errors: [410],
+      errors: [403, 410],
       params: tokenParamSchema,
       querystring: z.object({ new_password: z.string().optional() }),
       body: z.object({ new_password: z.string().optional() }).nullish(),
@@ -169,6 +169,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Change your password (the current one is required); answers a fresh token pair',
+        errors: [429],
         body: updatePasswordSchema,
         response: { 200: tokenPairSchema.extend({ message: z.string() }) },
       },
@@ -184,6 +185,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Tells whether a password is the current one (before sensitive changes)',
+      errors: [429],
       body: checkPasswordSchema,
       response: { 200: checkPasswordResponseSchema },
     },

@@ -18,6 +18,7 @@ export async function blocksRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Block a user: you no longer see their comments (idempotent)',
+      errors: [404],
       body: blockCreateSchema,
       response: { 200: blockedUserSchema },
     },

@@ -23,6 +23,7 @@ export async function coinsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags: ['coins'],
       summary: 'Claim the free coins of the day (once per UTC day)',
+      errors: [409],
       response: { 200: dailyDropResultSchema },
     },
     onRequest: root.authenticate,

@@ -41,6 +41,7 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Edit a tea's fields (admin)",
+      errors: [409],
       params,
       body: adminPostUpdateSchema,
       response: { 200: ownPostSchema },
@@ -53,6 +54,7 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Approve or reject a tea, with a reason when rejecting (admin)',
+      errors: [409],
       params,
       body: postStatusUpdateSchema,
       response: { 200: ownPostSchema },

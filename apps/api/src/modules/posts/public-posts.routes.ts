@@ -29,6 +29,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Approved teas, newest first',
+      errors: [429],
       querystring: postListQuerySchema,
       response: { 200: postCardListSchema },
     },

@@ -18,6 +18,7 @@ export async function votesRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Upvote a tea you can read (5 coins, once)',
+      errors: [402, 409],
       params,
       response: { 200: voteResponseSchema },
     },
