@@ -42,7 +42,9 @@ export function installContractCheck(app: FastifyInstance): {
     if (!route || reply.statusCode >= 500) return;
     document ??= app.swagger() as unknown as Document;
     const method = request.method.toLowerCase();
-    const operation = document.paths[documentPath(route)]?.[method];
+    // A prefix's '/' route reports its url without the slash; the document keeps it.
+    const path = documentPath(route);
+    const operation = (document.paths[path] ?? document.paths[`${path}/`])?.[method];
     if (!operation) return; // hidden routes (health, dev mailbox, uploads) and routes tests add
     const name = `${request.method} ${route}`;
     const status = reply.statusCode;

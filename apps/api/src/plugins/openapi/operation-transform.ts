@@ -84,7 +84,6 @@ export function createOperationTransform(app: FastifyInstance): SwaggerTransform
     const statuses = new Set<ErrorStatus>([
       ...impliedErrors({
         access,
-        hasInput: Boolean(rest.params || rest.querystring || rest.body || documentedBody),
         hasPathParams: route.url.includes(':'),
         hasBody: Boolean(rest.body || documentedBody),
       }),
