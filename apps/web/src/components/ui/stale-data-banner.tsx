@@ -6,15 +6,10 @@ import { Button } from './button';
  * A refresh failed while an earlier answer is on screen: the answer stays (it is still the best we
  * have) and this says it may be out of date, with the reason and a way to try again.
  */
-export function StaleDataBanner({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+/** What every 'it failed, try again' view takes: the error, a retry and whether it is running. */
+export type RetryableError = { error: unknown; onRetry: () => void; retrying: boolean };
+
+export function StaleDataBanner({ error, onRetry, retrying }: RetryableError) {
   return (
     <div
       role="alert"

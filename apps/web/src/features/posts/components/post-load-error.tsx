@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { POST_NOT_FOUND_TEXT, PostNotFound } from '@/components/ui/post-not-found';
+import type { RetryableError } from '@/components/ui/stale-data-banner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 
@@ -31,15 +32,7 @@ export function postErrorTitle(error: unknown, state: unknown): string {
  * was removed': the notice was right when sent, the tea has gone since); anything else (a 5xx, no
  * network) may pass, so it says something went wrong and offers Try Again.
  */
-export function PostLoadError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+export function PostLoadError({ error, onRetry, retrying }: RetryableError) {
   const { state } = useLocation();
   if (isNotFound(error)) {
     return cameFromNotification(state) ? (
