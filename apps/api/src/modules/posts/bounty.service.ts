@@ -42,6 +42,22 @@ export async function escrowBounty(tx: Tx, post: BountyPost): Promise<void> {
   });
 }
 
+type Payout = {
+  userId: string;
+  amount: number;
+  kind: 'bounty_award' | 'bounty_refund';
+  reason: string;
+  post: { id: string };
+  notice: Omit<Parameters<typeof notify>[1], 'userId'>;
+};
+
+/** Every bounty settlement credits one user through the ledger and tells them why. */
+async function payOut(tx: DbOrTx, payout: Payout): Promise<void> {
+  const { userId, amount, kind, reason, post, notice } = payout;
+  await creditCoins(tx, { userId, amount, kind, reason, reference: reference(post) });
+  await notify(tx, { userId, ...notice });
+}
+
 const REFUND_LINKS: Record<BountyRefundCause, (post: { id: string }) => string> = {
   rejected: () => '/my-teas',
   emptied: () => '/account',
@@ -66,20 +82,19 @@ export async function refundBounty(
     .where(and(eq(posts.id, post.id), eq(posts.bountyStatus, 'escrowed')))
     .returning({ bounty: posts.bounty });
   if (!settled || settled.bounty <= 0) return false;
-  await creditCoins(tx, {
+  const text = NOTIFICATION_TEXT.bountyRefunded;
+  await payOut(tx, {
     userId: post.authorId,
     amount: settled.bounty,
     kind: 'bounty_refund',
     reason: BOUNTY_MESSAGES.refundReason(post.title),
-    reference: reference(post),
-  });
-  const text = NOTIFICATION_TEXT.bountyRefunded;
-  await notify(tx, {
-    userId: post.authorId,
-    kind: 'bounty_refunded',
-    title: text.title,
-    body: text.body(settled.bounty, post.title, BOUNTY_MESSAGES.refundWhy[cause]),
-    link: REFUND_LINKS[cause](post),
+    post,
+    notice: {
+      kind: 'bounty_refunded',
+      title: text.title,
+      body: text.body(settled.bounty, post.title, BOUNTY_MESSAGES.refundWhy[cause]),
+      link: REFUND_LINKS[cause](post),
+    },
   });
   return true;
 }
@@ -121,20 +136,19 @@ export async function awardBounty(
       .where(and(eq(posts.id, post.id), eq(posts.status, 'approved'), eq(posts.bountyStatus, 'escrowed')))
       .returning();
     if (!won) throw AWARD_REFUSALS.not_open();
-    await creditCoins(tx, {
+    const text = NOTIFICATION_TEXT.bountyAwarded;
+    await payOut(tx, {
       userId: comment.userId,
       amount: won.bounty,
       kind: 'bounty_award',
       reason: BOUNTY_MESSAGES.awardReason(won.title),
-      reference: reference(won),
-    });
-    const text = NOTIFICATION_TEXT.bountyAwarded;
-    await notify(tx, {
-      userId: comment.userId,
-      kind: 'bounty_awarded',
-      title: text.title,
-      body: text.body(won.bounty, won.title),
-      link: `/posts/${won.id}`,
+      post: won,
+      notice: {
+        kind: 'bounty_awarded',
+        title: text.title,
+        body: text.body(won.bounty, won.title),
+        link: `/posts/${won.id}`,
+      },
     });
     return won;
   });
