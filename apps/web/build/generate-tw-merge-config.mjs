@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Writes src/lib/tw-merge-config.ts: tailwind-merge's default config cut down to the class
-// groups of the utilities Tailwind generated for the app (the classes of apps/web/dist's CSS,
-// so build first). The full default config is ~6 KB gzip of the first
-// load (goal F1); the merge engine alone is ~2 KB. src/lib/cn.test.ts checks that `cn` still
-// merges every pair of the app's class names exactly as the full twMerge does; when it fails
-// after new classes were written, run `node apps/web/build/generate-tw-merge-config.mjs`.
+// Writes src/lib/tw-merge-config.ts: a tailwind-merge config that lists, for each class group the
+// app touches, exactly the class names Tailwind generated for it (read from apps/web/dist's CSS,
+// so build first). No scales, no validators, no theme: the full default config is ~6 KB gzip of
+// the first load (goal F1), this one ~2 KB, and the merge engine is unchanged.
+// src/lib/cn.test.ts checks that `cn` merges every pair of the app's class names exactly as the
+// full twMerge does; when it fails after new classes were written, run
+// `node apps/web/build/generate-tw-merge-config.mjs`.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { createTailwindMerge, getDefaultConfig, validators } from 'tailwind-merge';
+import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge';
 import { builtClassNames, SRC } from './tailwind-classes.mjs';
 
 const full = getDefaultConfig();
@@ -17,96 +18,123 @@ const full = getDefaultConfig();
 const mergeWith = (classGroups) =>
   createTailwindMerge(() => ({ ...full, classGroups, conflictingClassGroups: {}, conflictingClassGroupModifiers: {} }));
 
+/** `md:hover:!-mt-2` → `-mt-2`: groups hold utilities; variants and `!` are the engine's business. */
+function utility(name) {
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < name.length; i += 1) {
+    if (name[i] === '[' || name[i] === '(') depth += 1;
+    else if (name[i] === ']' || name[i] === ')') depth -= 1;
+    else if (name[i] === ':' && depth === 0) start = i + 1;
+  }
+  return name.slice(start).replace(/^!|!$/g, '');
+}
+
 // Arbitrary properties ([mask-type:x]) merge with no group at all: they say nothing about groups.
 const noGroups = mergeWith({});
-const names = builtClassNames().filter((name) => noGroups(`${name} ${name}`) !== name);
+const utilities = [...new Set(builtClassNames().map(utility))].filter((name) => noGroups(`${name} ${name}`) !== name);
 
+const groupOf = new Map(Object.keys(full.classGroups).map((id) => [id, mergeWith({ [id]: full.classGroups[id] })]));
 /** Does `name` belong to class group `id`? With only that group configured, `x x` merges to `x`. */
-function inGroup(id, name) {
-  return mergeWith({ [id]: full.classGroups[id] })(`${name} ${name}`) === name;
+const inGroup = (id, name) => groupOf.get(id)(`${name} ${name}`) === name;
+
+// In isolation a group may claim names the full config gives to another (text-color's `isAny`
+// takes `text-sm` from font-size). The full engine decides: give it one extra group holding a
+// marker class, in conflict with group `id` only; `marker name` keeps only `name` exactly when the
+// full config puts `name` in `id`.
+const MARKER = 'zz-group-marker';
+const claimedBy = new Map();
+function fullEngineSays(id, name) {
+  if (!claimedBy.has(id)) {
+    claimedBy.set(
+      id,
+      createTailwindMerge(() => ({
+        ...full,
+        classGroups: { ...full.classGroups, marker: [MARKER] },
+        conflictingClassGroups: { [id]: ['marker'] },
+        conflictingClassGroupModifiers: {},
+      })),
+    );
+  }
+  return claimedBy.get(id)(`${MARKER} ${name}`) === name;
+}
+/** The group the full config gives `name`; undefined when it knows no such utility (`dark`). */
+function groupOfName(name) {
+  const ids = Object.keys(full.classGroups).filter((id) => inGroup(id, name) && fullEngineSays(id, name));
+  if (ids.length > 1) throw new Error(`Two class groups claim ${name}: ${ids.join(', ')}`);
+  return ids[0];
 }
 
-const kept = Object.keys(full.classGroups).filter((id) => names.some((name) => inGroup(id, name)));
-const keptSet = new Set(kept);
-
-const validatorNames = new Map(Object.entries(validators).map(([name, fn]) => [fn, name]));
-/** The key a theme getter reads, found by handing it a theme that answers with the key asked. */
-const themeKey = (getter) => getter(new Proxy({}, { get: (_target, key) => key }));
-
-/** Arrays written more than once become shared constants: the same scales recur in many groups. */
-const shared = new Map();
-function hoist(text) {
-  let entry = shared.get(text);
-  if (!entry) shared.set(text, (entry = { name: `s${shared.size}`, uses: 0 }));
-  entry.uses += 1;
-  return entry;
+/** Group id → the app's class names in it. A negative value is the positive one to the engine. */
+const classGroups = {};
+for (const name of utilities) {
+  const id = groupOfName(name);
+  if (id === undefined) continue;
+  (classGroups[id] ??= new Set()).add(name.replace(/^-/, ''));
 }
 
-function code(value) {
-  if (typeof value === 'function') {
-    if (value.isThemeGetter) return `fromTheme(${JSON.stringify(themeKey(value))})`;
-    const name = validatorNames.get(value);
-    if (!name) throw new Error(`An unknown function in the default config: ${value.toString().slice(0, 80)}`);
-    return `v.${name}`;
+/**
+ * ['size-4', 'size-full', 'flex'] → ['flex', { size: ['4', 'full'] }]: tailwind-merge reads a key
+ * as the class-name part before '-', so shared prefixes are written once.
+ */
+function nest(names) {
+  const byHead = new Map();
+  for (const name of names) {
+    const cut = name.indexOf('-');
+    const head = cut > 0 && !name.slice(0, cut).includes('[') ? name.slice(0, cut) : name;
+    const rest = head === name ? '' : name.slice(cut + 1);
+    byHead.set(head, [...(byHead.get(head) ?? []), rest]);
   }
-  if (Array.isArray(value)) {
-    const text = `[${value.map(code).join(', ')}]`;
-    return value.length > 1 ? `@@${hoist(text).name}@@` : text;
-  }
-  if (value && typeof value === 'object') {
-    return `{ ${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}: ${code(v)}`)
-      .join(', ')} }`;
-  }
-  return JSON.stringify(value);
+  return [...byHead]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([head, rests]) =>
+      rests.length === 1 && rests[0] === ''
+        ? head
+        : rests.length === 1
+          ? `${head}-${rests[0]}`
+          : { [head]: nest(rests.sort()) },
+    );
 }
+for (const id of Object.keys(classGroups)) classGroups[id] = nest([...classGroups[id]]);
+const kept = new Set(Object.keys(classGroups));
 
-const pick = (record, filter = (list) => list) =>
+const pick = (record) =>
   Object.fromEntries(
     Object.entries(record)
-      .filter(([id]) => keptSet.has(id))
-      .map(([id, list]) => [id, filter(list)]),
+      .filter(([id]) => kept.has(id))
+      .map(([id, list]) => [id, list.filter((other) => kept.has(other))])
+      .filter(([, list]) => list.length > 0),
   );
-const onlyKept = (list) => list.filter((id) => keptSet.has(id));
+
+// The engine only compares group ids, never reads them: short ones keep the first load small.
+const shortIds = new Map([...kept].map((id, index) => [id, index.toString(36)]));
+const short = (id) => shortIds.get(id);
+const renameKeys = (record) => Object.fromEntries(Object.entries(record).map(([id, value]) => [short(id), value]));
+const renameAll = (record) =>
+  Object.fromEntries(Object.entries(record).map(([id, others]) => [short(id), others.map(short)]));
 
 const config = {
   cacheSize: full.cacheSize,
-  theme: full.theme,
-  classGroups: pick(full.classGroups),
-  conflictingClassGroups: pick(full.conflictingClassGroups, onlyKept),
-  conflictingClassGroupModifiers: pick(full.conflictingClassGroupModifiers, onlyKept),
+  theme: {},
+  classGroups: renameKeys(classGroups),
+  conflictingClassGroups: renameAll(pick(full.conflictingClassGroups)),
+  conflictingClassGroupModifiers: renameAll(pick(full.conflictingClassGroupModifiers)),
   orderSensitiveModifiers: full.orderSensitiveModifiers,
 };
-
-let body = code(config);
-// Constants used once go back inline; the others are declared once, before the config.
-const declarations = [];
-for (const [text, entry] of shared) {
-  if (entry.uses > 1) declarations.push(`const ${entry.name} = ${text.replace(/@@(s\d+)@@/g, (_m, n) => n)};`);
-}
-const inlineOnce = (text) =>
-  text.replace(/@@(s\d+)@@/g, (_m, name) => {
-    const [source, entry] = [...shared].find(([, e]) => e.name === name);
-    return entry.uses > 1 ? name : inlineOnce(source);
-  });
-body = inlineOnce(body);
-const declared = declarations.map(inlineOnce).join('\n');
 
 const out = path.join(SRC, 'lib', 'tw-merge-config.ts');
 writeFileSync(
   out,
   `// Generated by apps/web/build/generate-tw-merge-config.mjs: do not edit by hand.
-// tailwind-merge's default config, cut down to the ${kept.length} class groups (of ${Object.keys(full.classGroups).length}) the app uses.
+// The app's ${utilities.length} Tailwind class names in their ${kept.size} tailwind-merge class groups.
 // prettier-ignore
-import { fromTheme, validators as v, type Config, type DefaultClassGroupIds, type DefaultThemeGroupIds } from 'tailwind-merge';
+import type { Config, DefaultClassGroupIds, DefaultThemeGroupIds } from 'tailwind-merge';
 
 // prettier-ignore
-export const twMergeConfig = (): Config<DefaultClassGroupIds, DefaultThemeGroupIds> => {
-${declared}
-return (${body}) as unknown as Config<DefaultClassGroupIds, DefaultThemeGroupIds>;
-};
+export const twMergeConfig = (): Config<DefaultClassGroupIds, DefaultThemeGroupIds> =>
+  (${JSON.stringify(config)}) as unknown as Config<DefaultClassGroupIds, DefaultThemeGroupIds>;
 `,
 );
 process.stdout.write(
-  `Wrote ${path.relative(process.cwd(), out)}: ${kept.length} class groups for ${names.length} class names\n`,
+  `Wrote ${path.relative(process.cwd(), out)}: ${kept.size} class groups for ${utilities.length} class names\n`,
 );
