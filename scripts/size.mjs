@@ -65,7 +65,11 @@ const chunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file))]
   .sort((a, b) => b.gzip - a.gzip);
 
 process.stdout.write(`\nJS chunks of apps/web/dist (gzip -9), * = first load of /\n`);
-for (const chunk of chunks) process.stdout.write(`${fmt(chunk.gzip)}  ${chunk.first ? '*' : ' '} ${chunk.file}\n`);
+// Shared chunks are named by their hash alone (vite.config.ts); the manifest knows their source.
+const sourceOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? chunk.name ?? key]));
+for (const chunk of chunks) {
+  process.stdout.write(`${fmt(chunk.gzip)}  ${chunk.first ? '*' : ' '} ${chunk.file}  ${sourceOf.get(chunk.file)}\n`);
+}
 
 const firstLoad = [...firstLoadFiles].reduce((sum, file) => sum + gzipSize(file), 0);
 const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
