@@ -8,14 +8,7 @@ import { cn } from '@/lib/cn';
 import { AwardBountyButton } from './award-bounty-button';
 import { CommentForm } from './comment-form';
 import { CommentMenu } from './comment-menu';
-
-/** The post page names the box 'Replying to @name'; the reversal page says it in the placeholder (spec §2). */
-export type CommentsVariant = 'post' | 'reversal';
-
-/** The post's bounty as the thread needs it: from the post detail (`can_award_bounty`, `bounty_comment_id`). */
-export type ThreadBounty = { amount: number; canAward: boolean; awardedCommentId: string | null };
-
-export const NO_BOUNTY: ThreadBounty = { amount: 0, canAward: false, awardedCommentId: null };
+import { NO_BOUNTY, type CommentsVariant, type ThreadBounty } from './comment-thread';
 
 /** Replies indent up to this depth; deeper ones line up so a phone keeps room for the text. */
 const MAX_INDENT_DEPTH = 3;

@@ -89,7 +89,8 @@ describe('CommentsSection', () => {
     renderDetail(`/posts/${post.id}`);
 
     expect(await screen.findByRole('heading', { name: 'Comments (4)' })).toBeInTheDocument();
-    const top = screen.getByRole('article', { name: 'Comment by ava' });
+    // The comments load as their own chunk after the heading's count.
+    const top = await screen.findByRole('article', { name: 'Comment by ava' });
     expect(within(top).getByText('First!')).toBeInTheDocument();
     expect(within(top).getByText('AV')).toBeInTheDocument();
     expect(within(top).getByText('5m ago')).toBeInTheDocument();

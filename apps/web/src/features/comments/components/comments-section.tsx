@@ -1,6 +1,6 @@
 import { COMMENT_MESSAGES, type PostDetail } from '@kettle/shared';
 import { Lock, LogIn, MessageSquare, RefreshCw, Trophy } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,9 +10,13 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSession } from '@/lib/session';
 import { useComments } from '../api/comments';
 import { countComments } from '../utils/comment-tree';
-import { CommentForm } from './comment-form';
-import { CommentItem, NO_BOUNTY, type CommentsVariant, type ThreadBounty } from './comment-item';
+import { NO_BOUNTY, type CommentsVariant, type ThreadBounty } from './comment-thread';
 import { teaCoins } from '@/features/posts/components/bounty-badge';
+
+// The form (react-hook-form, zod) and the comments with their menus and dialogs load after the
+// post has painted: the post page's first load needs none of them.
+const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
+const CommentItem = lazy(() => import('./comment-item').then((m) => ({ default: m.CommentItem })));
 
 type ConversationPost = Pick<PostDetail, 'id' | 'is_locked' | 'status'> &
   Partial<Pick<PostDetail, 'bounty' | 'bounty_comment_id' | 'bounty_expires_at' | 'can_award_bounty'>>;
@@ -61,13 +65,15 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
       ) : (
         <>
           {published ? (
-            <CommentForm
-              postId={post.id}
-              parentId={null}
-              label="Add a comment"
-              placeholder="Add a comment..."
-              submitLabel="Comment"
-            />
+            <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+              <CommentForm
+                postId={post.id}
+                parentId={null}
+                label="Add a comment"
+                placeholder="Add a comment..."
+                submitLabel="Comment"
+              />
+            </Suspense>
           ) : (
             // This also says why the list is empty, so 'No comments yet' is not shown below it.
             <p className="text-sm text-muted-foreground">New comments open once this tea is published.</p>
@@ -85,18 +91,20 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
               </Button>
             </div>
           ) : list && list.length > 0 ? (
-            <ol className="grid gap-5" aria-labelledby={headingId}>
-              {list.map((comment) => (
-                <CommentItem
-                  key={comment.id}
-                  comment={comment}
-                  postId={post.id}
-                  variant={variant}
-                  canReply={published}
-                  bounty={threadBounty(post)}
-                />
-              ))}
-            </ol>
+            <Suspense fallback={<CommentsSkeleton />}>
+              <ol className="grid gap-5" aria-labelledby={headingId}>
+                {list.map((comment) => (
+                  <CommentItem
+                    key={comment.id}
+                    comment={comment}
+                    postId={post.id}
+                    variant={variant}
+                    canReply={published}
+                    bounty={threadBounty(post)}
+                  />
+                ))}
+              </ol>
+            </Suspense>
           ) : published ? (
             <Notice icon={<MessageSquare className="size-5" aria-hidden="true" />}>{COMMENT_MESSAGES.empty}</Notice>
           ) : null}

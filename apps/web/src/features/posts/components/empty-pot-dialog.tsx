@@ -1,8 +1,8 @@
-import { COSTS, POST_CARD_MESSAGES, teaCoins, type EmptyPotRefusal } from '@kettle/shared';
+import { COSTS, teaCoins, type EmptyPotRefusal } from '@kettle/shared';
 import { Ban, Coins, LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, type ButtonProps } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CostNotice } from '@/features/coins/components/cost-notice';
 import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
@@ -90,56 +90,5 @@ export function EmptyPotDialog({
         </div>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/**
- * 'Empty Pot' and its dialog, as the server's `empty_pot_refusal` allows: nothing for someone
- * else's tea or a rejected one (spec §2 hides it); for a tea someone unlocked, a disabled button
- * with the reason in text under it, instead of a confirm that could only fail.
- */
-export function EmptyPotButton({
-  post,
-  variant = 'outline',
-  size = 'sm',
-  className,
-  'aria-describedby': describedBy,
-}: { post: EmptyPotPost } & Pick<ButtonProps, 'variant' | 'size' | 'className' | 'aria-describedby'>) {
-  const [open, setOpen] = useState(false);
-  const reasonId = useId();
-  const refusal = post.empty_pot_refusal;
-  if (refusal === 'not_author' || refusal === 'rejected') return null;
-  if (refusal === 'unlocked') {
-    // The reason takes a line of its own in the parent's wrapping row (card or post actions).
-    return (
-      <>
-        <Button
-          variant={variant}
-          size={size}
-          className={className}
-          disabled
-          aria-describedby={describedBy ? `${reasonId} ${describedBy}` : reasonId}
-        >
-          <Trash2 aria-hidden="true" /> Empty Pot
-        </Button>
-        <p id={reasonId} className="basis-full text-xs text-muted-foreground">
-          {POST_CARD_MESSAGES.potUnlocked}
-        </p>
-      </>
-    );
-  }
-  return (
-    <>
-      <Button
-        variant={variant}
-        size={size}
-        className={className}
-        onClick={() => setOpen(true)}
-        aria-describedby={describedBy}
-      >
-        <Trash2 aria-hidden="true" /> Empty Pot
-      </Button>
-      {open ? <EmptyPotDialog post={post} open onOpenChange={setOpen} /> : null}
-    </>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyPotButton } from './empty-pot-dialog';
+import { EmptyPotButton } from './empty-pot-button';
 import { PostPlaceholder } from './post-placeholder';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 

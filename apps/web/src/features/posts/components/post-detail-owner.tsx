@@ -2,7 +2,7 @@ import type { PostDetail } from '@kettle/shared';
 import { LockOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { EmptyPotButton } from './empty-pot-dialog';
+import { EmptyPotButton } from './empty-pot-button';
 
 /** True when the signed-in user wrote this post. */
 export function useIsAuthor(post: Pick<PostDetail, 'author_username'>): boolean {

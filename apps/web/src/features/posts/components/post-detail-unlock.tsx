@@ -1,12 +1,14 @@
 import type { PostDetail } from '@kettle/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { reversalKey } from '../api/get-post';
-import { UnlockDialog } from './unlock-dialog';
+
+// The dialog (and its dialog primitives) loads on the first click.
+const UnlockDialog = lazy(() => import('./unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
 
 export const unlockLabel = (price: number) => `Unlock for ${price.toLocaleString()} ${price === 1 ? 'coin' : 'coins'}`;
 
@@ -20,6 +22,8 @@ export function PostDetailUnlock({ post }: { post: PostDetail }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing still animates.
+  const [mounted, setMounted] = useState(false);
 
   if (!isAuthenticated) {
     return (
@@ -39,10 +43,19 @@ export function PostDetailUnlock({ post }: { post: PostDetail }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
+      <Button
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
         <Lock aria-hidden="true" /> {unlockLabel(post.unlock_price)}
       </Button>
-      <UnlockDialog post={post} open={open} onOpenChange={change} />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <UnlockDialog post={post} open={open} onOpenChange={change} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

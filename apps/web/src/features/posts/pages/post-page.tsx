@@ -1,7 +1,7 @@
 import type { PostDetail } from '@kettle/shared';
 import { Navigate, useParams } from 'react-router';
 import { CommentsSection } from '@/features/comments/components/comments-section';
-import { ReportPostButton } from '@/features/reports/components/report-dialog';
+import { ReportPostButton } from '@/features/reports/components/report-post-button';
 import { UpvoteButton } from '@/features/votes/components/upvote-button';
 import { usePost } from '../api/get-post';
 import { ReversalAction } from '../components/post-card-actions';

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CommentsSection } from '@/features/comments/components/comments-section';
-import { ReportPostButton } from '@/features/reports/components/report-dialog';
+import { ReportPostButton } from '@/features/reports/components/report-post-button';
 import { UpvoteButton } from '@/features/votes/components/upvote-button';
 import { useReversal } from '../api/get-reversal';
 import { PostDetailFrame } from '../components/post-detail-frame';

@@ -8,12 +8,10 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   reportCreateSchema,
-  type PostDetail,
   type ReportCreateData,
   type ReportCreateInput,
 } from '@kettle/shared';
-import { Flag } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -138,50 +136,5 @@ export function ReportDialog({ target, open, onOpenChange, onCloseAutoFocus }: R
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/**
- * The post's flag button and its dialog: shown only while the reader may report and has not
- * (spec §2). After a report the button goes, so focus moves to the post's title instead.
- */
-export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_report' | 'has_reported'> }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const headingRef = useRef<HTMLElement | null>(null);
-  const shown = post.can_report && !post.has_reported;
-  if (!shown && !open) return null;
-
-  // The dialog has no Radix trigger, so it would leave focus on the page's body.
-  const returnFocus = (event: Event) => {
-    event.preventDefault();
-    if (buttonRef.current?.isConnected) buttonRef.current.focus();
-    else headingRef.current?.focus();
-  };
-
-  return (
-    <>
-      {shown ? (
-        <Button
-          ref={buttonRef}
-          variant="outline"
-          size="icon"
-          aria-label="Report post"
-          title="Report post"
-          onClick={() => {
-            headingRef.current = buttonRef.current?.closest('article')?.querySelector<HTMLElement>('h1') ?? null;
-            setOpen(true);
-          }}
-        >
-          <Flag aria-hidden="true" />
-        </Button>
-      ) : null}
-      <ReportDialog
-        target={{ kind: 'post', postId: post.id }}
-        open={open}
-        onOpenChange={setOpen}
-        onCloseAutoFocus={returnFocus}
-      />
-    </>
   );
 }
