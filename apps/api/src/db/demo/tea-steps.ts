@@ -7,7 +7,8 @@ import { awardBounty } from '../../modules/posts/bounty.service.js';
 import { setPostStatus } from '../../modules/posts/posts-admin.service.js';
 import { createPost } from '../../modules/posts/posts.service.js';
 import { canUnlock } from '../../modules/posts/reading.policy.js';
-import { insertUnlock, sharePost } from '../../modules/posts/unlocks.repository.js';
+import { insertUnlock } from '../../modules/posts/unlocks.repository.js';
+import { lockPostShared } from '../../modules/posts/access.js';
 import { spendCoins } from '../../modules/coins/coins.service.js';
 import { reportComment, reportPost } from '../../modules/reports/reports.service.js';
 import { votePost } from '../../modules/votes/votes.service.js';
@@ -116,7 +117,7 @@ function unlockStep(stage: Stage, key: string, by: CastName, at: Date): Step {
     run: async () => {
       // unlockPost's charge without its reply (the post as the reader now sees it), which the
       // demo never reads and which would double the seed's time: same rows, same ledger entry.
-      const post = await sharePost(stage.tx, postId(stage, key));
+      const post = await lockPostShared(stage.tx, postId(stage, key));
       if (!post || !canUnlock(post)) throw new Error(`demo: tea ${key} cannot be unlocked`);
       const reader = member(stage, by);
       if (!(await insertUnlock(stage.tx, reader.id, post.id, post.unlockPrice))) return;

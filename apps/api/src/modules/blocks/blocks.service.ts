@@ -1,7 +1,7 @@
 import { BLOCK_MESSAGES, MESSAGES, type BlockedUser, type BlockList } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import { notFound, validationFailed } from '../../lib/app-error.js';
-import { isPostId as isUuid } from '../posts/posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { findUserById } from '../users/users.repository.js';
 import { deleteBlock, insertBlock, listBlocks } from './blocks.repository.js';

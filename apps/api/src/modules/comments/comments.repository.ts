@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, users } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import { isPostId as isUuid } from '../posts/posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 export type CommentRow = {
   id: string;

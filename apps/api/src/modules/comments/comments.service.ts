@@ -14,13 +14,12 @@ import { recordAudit } from '../audit/audit.service.js';
 import { blockedUserIds } from '../blocks/blocks.repository.js';
 import { spendCoins } from '../coins/coins.service.js';
 import { findPost } from '../posts/posts.repository.js';
-import { assertCanSubmit } from '../posts/posts.service.js';
-import { postNotFound } from '../posts/public-posts.service.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
+import { postNotFound, lockPostShared, acceptsConversation, conversationAccess } from '../posts/access.js';
 import type { Viewer } from '../posts/reading.policy.js';
-import { sharePost, unlockedPostIds } from '../posts/unlocks.repository.js';
+import { unlockedPostIds } from '../posts/unlocks.repository.js';
 import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../users/users.presenter.js';
-import { acceptsConversation, conversationAccess } from '../votes/conversation.policy.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
 import { deleteCommentRow, descendantIds, insertComment, lockComment, postCommentRows } from './comments.repository.js';
 
@@ -61,9 +60,9 @@ export async function createComment(
   input: CommentCreateData,
   log: FastifyBaseLogger,
 ): Promise<CommentCreated> {
-  assertCanSubmit(user);
+  assertEmailVerified(user);
   const { row, coinBalance } = await ctx.db.transaction(async (tx) => {
-    const post = await sharePost(tx, postId);
+    const post = await lockPostShared(tx, postId);
     if (!post) throw postNotFound();
     const unlocked = (await unlockedPostIds(tx, user.id, [post.id])).has(post.id);
     const access = conversationAccess(user, post, unlocked);

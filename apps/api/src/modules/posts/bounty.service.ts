@@ -22,7 +22,7 @@ import {
   type CommentRefusal,
 } from './bounty.policy.js';
 import { presentPostDetail } from './public-posts.presenter.js';
-import { postNotFound } from './public-posts.service.js';
+import { postNotFound } from './access.js';
 import { lockPost } from './posts.repository.js';
 import { canSee } from './reading.policy.js';
 

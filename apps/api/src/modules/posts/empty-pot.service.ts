@@ -7,9 +7,9 @@ import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.
 import { recordAudit } from '../audit/audit.service.js';
 import { spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../users/users.presenter.js';
-import { postNotFound } from './public-posts.service.js';
+import { postNotFound } from './access.js';
 import { lockPost } from './posts.repository.js';
-import { assertCanSubmit } from './posts.service.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
 import { refundBounty } from './bounty.service.js';
 import { emptyPotRefusal } from './reading.policy.js';
 import { unlockedByOthers } from './unlocks.repository.js';
@@ -26,7 +26,7 @@ const REFUSALS: Record<EmptyPotRefusal, () => AppError> = {
  * Votes, comments and image rows cascade; the ledger row stays; files go after commit.
  */
 export async function emptyPot(ctx: AppContext, user: UserRow, id: string): Promise<EmptyPotResponse> {
-  assertCanSubmit(user);
+  assertEmailVerified(user);
   const { balance, keys } = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post) throw postNotFound();

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   POST_MESSAGES,
   type AdminPostListQuery,
   type AdminPostUpdateInput,
@@ -11,7 +10,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
-import { conflict, notFound, validationFailed, type FieldError } from '../../lib/app-error.js';
+import { conflict, validationFailed, type FieldError } from '../../lib/app-error.js';
 import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { UserRow } from '../users/users.presenter.js';
@@ -22,8 +21,8 @@ import { presentOwnPost, presentOwnPosts, type PostRow } from './posts.presenter
 import * as repo from './posts.repository.js';
 import { refundUnlocks } from './refunds.js';
 import { searchCondition } from './search.js';
+import { postNotFound } from './access.js';
 
-const postNotFound = () => notFound(MESSAGES.notFound.post);
 export async function listAdminPosts(ctx: AppContext, query: AdminPostListQuery): Promise<OwnPostList> {
   const filters: SQL[] = [];
   if (query.category_id) filters.push(eq(posts.categoryId, query.category_id));

@@ -6,9 +6,6 @@ type PostFacts = { authorId: string; status: PostStatus };
 /** At most this many posts by one author about one handle in a rolling day. */
 export const HANDLE_LIMIT = { count: 3, windowHours: 24 } as const;
 
-/** Spending coins on posts needs a confirmed address (abuse by throwaway accounts). */
-export const canSubmit = (actor: Actor): boolean => actor.emailVerifiedAt !== null;
-
 export const canModerate = (actor: Actor): boolean => actor.isAdmin;
 
 /** Why a reversal of `original` is refused, or null when it may be submitted. */

@@ -1,22 +1,19 @@
 import { and, count, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, posts, states, users } from '../../db/schema.js';
+import { isUuid } from '../../lib/ids.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import type { PostRow } from './posts.presenter.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id names no post: the caller answers 404, as for an unknown one. */
-export const isPostId = (id: string): boolean => UUID.test(id);
-
 export async function findPost(db: DbOrTx, id: string): Promise<PostRow | undefined> {
-  if (!isPostId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
   return row;
 }
 
 /** The row locked until the transaction ends, so two moderators cannot both act on one version. */
 export async function lockPost(db: DbOrTx, id: string): Promise<PostRow | undefined> {
-  if (!isPostId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(posts).where(eq(posts.id, id)).for('update');
   return row;
 }

@@ -16,7 +16,8 @@ import { chargeUploadBytes } from '../uploads/upload-budget.js';
 import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
-import { assertCanPay, assertCanSubmit, createPost } from './posts.service.js';
+import { assertCanPay, createPost } from './posts.service.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
 
 const tags = ['posts'];
@@ -63,7 +64,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const user = currentUser(request);
-      assertCanSubmit(user);
+      assertEmailVerified(user);
       const form = await readPostForm(request, postCreateSchema, checksFor(user, false));
       return reply.status(201).send(await createPost(ctx, user, form));
     },
@@ -81,7 +82,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const user = currentUser(request);
-      assertCanSubmit(user);
+      assertEmailVerified(user);
       const form = await readPostForm(request, reversalCreateSchema, checksFor(user, true));
       const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
       return reply.status(201).send(post);

@@ -1,4 +1,4 @@
-import { COSTS, ERROR_CODES, MESSAGES, POST_MESSAGES, type OwnPost, type PostCreateData } from '@kettle/shared';
+import { COSTS, POST_MESSAGES, type OwnPost, type PostCreateData } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { postImages, posts } from '../../db/schema.js';
@@ -16,18 +16,13 @@ import { assertCanAfford, spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { escrowBounty } from './bounty.service.js';
 import { submissionTotal } from './bounty.policy.js';
-import { canSubmit, HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
+import { HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
 import { presentOwnPost, type PostRow } from './posts.presenter.js';
 import * as repo from './posts.repository.js';
 
 export type NewPost = { data: PostCreateData; images: ProcessedImage[]; originalPostId?: string };
 
 const HOUR_MS = 3_600_000;
-
-/** The first rules, checked before the body is read: a signed-in user with a confirmed address. */
-export function assertCanSubmit(user: UserRow): void {
-  if (!canSubmit(user)) throw forbidden(MESSAGES.auth.emailNotVerified, ERROR_CODES.emailNotVerified);
-}
 
 /**
  * A fast refusal before any image is decoded (issue 10, item 15): the fee plus the bounty must be

@@ -7,8 +7,8 @@ import { bountyExpiresAt, canAwardBounty } from './bounty.policy.js';
 import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
 import { emptyPotRefusal, readsFree, type Viewer } from './reading.policy.js';
 import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
-import { canReport, canVote } from '../votes/conversation.policy.js';
-import { loadViewerEngagement, NO_ENGAGEMENT, type ViewerEngagement } from '../votes/viewer-engagement.repository.js';
+import { canReport, canVote } from './access.js';
+import { loadViewerEngagement, NO_ENGAGEMENT, type ViewerEngagement } from './viewer-engagement.repository.js';
 
 /** Everything a page of cards needs for one viewer, loaded in a fixed number of queries. */
 export type ReadContext = {

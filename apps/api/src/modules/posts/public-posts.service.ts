@@ -1,14 +1,13 @@
-import { MESSAGES, POST_CARD_MESSAGES, type PostCardList, type PostDetail, type PostListQuery } from '@kettle/shared';
+import { POST_CARD_MESSAGES, type PostCardList, type PostDetail, type PostListQuery } from '@kettle/shared';
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
-import { notFound } from '../../lib/app-error.js';
 import { loadReadContext, presentPostDetail, toPostCard } from './public-posts.presenter.js';
-import { findPost, isPostId } from './posts.repository.js';
+import { findPost } from './posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 import { canSee, type Viewer } from './reading.policy.js';
 import { countMatches, publicListWhere, searchScope } from './search.js';
-
-export const postNotFound = () => notFound(MESSAGES.notFound.post);
+import { postNotFound } from './access.js';
 
 /**
  * GET /posts/: approved posts, newest first, one page with its total. A visitor's searches are
@@ -57,7 +56,7 @@ function reversalVisibleTo(viewer: Viewer): SQL | undefined {
 
 /** GET /posts/{id}/reversal: the reversal of original {id}, the approved one first. */
 export async function getReversalOf(ctx: AppContext, viewer: Viewer, originalId: string): Promise<PostDetail> {
-  if (!isPostId(originalId)) throw postNotFound();
+  if (!isUuid(originalId)) throw postNotFound();
   const [row] = await ctx.db
     .select()
     .from(posts)

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { postUnlocks, posts } from '../../db/schema.js';
-import { isPostId } from './posts.repository.js';
+import { postUnlocks } from '../../db/schema.js';
 
 /** Which of `postIds` this user has unlocked: one query for a whole page. */
 export async function unlockedPostIds(db: DbOrTx, userId: string, postIds: string[]): Promise<Set<string>> {
@@ -22,26 +21,6 @@ export async function unlockCounts(db: DbOrTx, postIds: string[]): Promise<Map<s
     .where(inArray(postUnlocks.postId, postIds))
     .groupBy(postUnlocks.postId);
   return new Map(rows.map((row) => [row.postId, row.n]));
-}
-
-/**
- * The post's facts under a share lock: a moderator's reject or delete (FOR UPDATE) waits for
- * this unlock to finish, or this unlock waits and then sees the post's new state.
- */
-export async function sharePost(db: DbOrTx, id: string) {
-  if (!isPostId(id)) return undefined;
-  const [row] = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      authorId: posts.authorId,
-      status: posts.status,
-      unlockPrice: posts.unlockPrice,
-    })
-    .from(posts)
-    .where(eq(posts.id, id))
-    .for('share');
-  return row;
 }
 
 /** Records the unlock; false when this user had already unlocked the post (the key is the idempotency). */

@@ -5,11 +5,10 @@ import { postVotes } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/app-error.js';
 import { blockedUserIds } from '../blocks/blocks.repository.js';
 import { findPost } from '../posts/posts.repository.js';
-import { postNotFound } from '../posts/public-posts.service.js';
+import { postNotFound, conversationAccess } from '../posts/access.js';
 import { readsFree } from '../posts/reading.policy.js';
 import { unlockedPostIds } from '../posts/unlocks.repository.js';
 import { findUserById } from '../users/users.repository.js';
-import { conversationAccess } from '../votes/conversation.policy.js';
 
 /** Who watches which post, and the viewer's state the stream personalises events with. */
 export type StreamAccess = {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, reports, users } from '../../db/schema.js';
 // Every id here is a uuid; the posts module's check is the same test.
-import { isPostId as isUuid } from '../posts/posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;

@@ -15,15 +15,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { reports } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { spendCoins } from '../coins/coins.service.js';
-import { assertCanSubmit } from '../posts/posts.service.js';
-import { sharePost } from '../posts/unlocks.repository.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
+import { lockPostShared, postNotFound } from '../posts/access.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { newReference } from './reference.js';
 import { canReadComment, commentExcerpt, isReportable, reportRefusal, type ReportRefusal } from './reports.policy.js';
 import { toReport, toReportList } from './reports.presenter.js';
 import * as repo from './reports.repository.js';
 
-const postNotFound = () => notFound(MESSAGES.notFound.post);
 const commentNotFound = () => notFound(MESSAGES.notFound.comment);
 
 function assertMayReport(refusal: ReportRefusal, ownMessage: string): void {
@@ -74,11 +73,11 @@ export async function reportPost(
   postId: string,
   input: ReportCreateData,
 ): Promise<ReportCreated> {
-  assertCanSubmit(user);
+  assertEmailVerified(user);
   const { report, coinBalance } = await ctx.db.transaction(async (tx) => {
     // Share lock: a moderator deleting or rejecting the post waits for this report, or this one
     // waits and then sees the post gone or unpublished.
-    const post = await sharePost(tx, postId);
+    const post = await lockPostShared(tx, postId);
     if (!post || !isReportable(post)) throw postNotFound();
     assertMayReport(reportRefusal(user, post.authorId), REPORT_MESSAGES.ownPost);
     const row = await insertWithReference(
@@ -98,7 +97,7 @@ export async function reportComment(
   commentId: string,
   input: ReportCreateData,
 ): Promise<ReportCreated> {
-  assertCanSubmit(user);
+  assertEmailVerified(user);
   const { report, coinBalance } = await ctx.db.transaction(async (tx) => {
     const comment = await repo.shareCommentWithPost(tx, commentId);
     const post = comment && { authorId: comment.postAuthorId, status: comment.postStatus };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents, subscriptions, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { assertCanSubmit } from '../posts/posts.service.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { devPeriodAmountCents, devSubscriptionIdOf, devTokenOf } from './dev-provider.js';
 import { grantPeriod } from './grants.js';
@@ -91,7 +91,7 @@ export async function actOnDevCheckout(
 ): Promise<{ redirect_url: string }> {
   const { success, cancel } = urls(ctx);
   const found = await ownCheckout(ctx, user, sessionId);
-  if (action === 'pay') assertCanSubmit(user);
+  if (action === 'pay') assertEmailVerified(user);
   return ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, found.id)).for('update');

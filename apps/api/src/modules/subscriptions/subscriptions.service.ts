@@ -15,7 +15,7 @@ import { and, desc, eq, gte, like, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { coinLedger, paymentEvents, subscriptionGrants, subscriptions } from '../../db/schema.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/app-error.js';
-import { assertCanSubmit } from '../posts/posts.service.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
 import type { UserRow } from '../users/users.presenter.js';
 import { createDevSubscriptionProvider } from './dev-provider.js';
 import { planByKey } from './plans.js';
@@ -60,7 +60,7 @@ export async function requireCurrent(ctx: AppContext, user: UserRow): Promise<Su
 
 /** One running subscription per user: a second plan is a plan change, not a second checkout. */
 export async function startCheckout(ctx: AppContext, user: UserRow, priceId: string): Promise<SubscriptionCheckout> {
-  assertCanSubmit(user);
+  assertEmailVerified(user);
   const plan = planOfPriceId(priceId);
   // Same budget as coin checkouts: each opens a provider session.
   await ctx.limits.hit('checkoutPerUser', `subscription:${user.id}`, PAYMENT_STATUS_MESSAGES[429]);

@@ -13,7 +13,7 @@ import { users } from '../../db/schema.js';
 import { conflict, forbidden, notFound, type FieldError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeAllForUser } from '../auth/refresh-tokens.js';
-import { isPostId as isUuid } from '../posts/posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 import { toAdminUser, type UserRow } from './users.presenter.js';
 import {
   emailTaken,

@@ -2,7 +2,7 @@ import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
-import { isPostId as isUuid } from '../posts/posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 import { containsPattern } from '../posts/search.js';
 import type { UserRow } from './users.presenter.js';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { postVotes, posts } from '../../db/schema.js';
-import { isPostId } from '../posts/posts.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 /**
  * The post's facts, locked against other writers until the transaction ends. NO KEY UPDATE
@@ -12,7 +12,7 @@ import { isPostId } from '../posts/posts.repository.js';
  * lock does not block.
  */
 export async function lockPostForVote(db: DbOrTx, id: string) {
-  if (!isPostId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ id: posts.id, title: posts.title, authorId: posts.authorId, status: posts.status })
     .from(posts)

@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import { spendCoins } from '../coins/coins.service.js';
-import { assertCanSubmit } from '../posts/posts.service.js';
-import { postNotFound } from '../posts/public-posts.service.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
+import { postNotFound, acceptsConversation, conversationAccess } from '../posts/access.js';
 import { unlockedPostIds } from '../posts/unlocks.repository.js';
 import { publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../users/users.presenter.js';
-import { acceptsConversation, conversationAccess } from './conversation.policy.js';
 import { bumpVoteCount, insertVote, lockPostForVote } from './votes.repository.js';
 
 /**
@@ -22,7 +21,7 @@ export async function votePost(
   id: string,
   log: FastifyBaseLogger,
 ): Promise<VoteResponse> {
-  assertCanSubmit(user);
+  assertEmailVerified(user);
   const result = await ctx.db.transaction(async (tx) => {
     const post = await lockPostForVote(tx, id);
     if (!post) throw postNotFound();

@@ -1,5 +1,15 @@
-import type { PostStatus } from '@kettle/shared';
-import { canSee, readsFree, type Viewer } from '../posts/reading.policy.js';
+// A viewer's access to a post, in one place: whether it exists for them, whether its
+// conversation is open to them, and the row lock every post action takes first.
+import { MESSAGES, type PostStatus } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { posts } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
+import { isUuid } from '../../lib/ids.js';
+import { canSee, readsFree, type Viewer } from './reading.policy.js';
+
+/** The one answer for a post this viewer may not see, or that does not exist: the same 404. */
+export const postNotFound = () => notFound(MESSAGES.notFound.post);
 
 type PostFacts = { authorId: string; status: PostStatus };
 
@@ -30,4 +40,25 @@ export function canVote(viewer: Viewer, post: PostFacts, facts: { open: boolean;
  */
 export function canReport(viewer: Viewer, post: PostFacts): boolean {
   return viewer !== null && !viewer.isAdmin && viewer.id !== post.authorId && post.status === 'approved';
+}
+
+/**
+ * The post's facts under a share lock, taken first by unlock, comment and report: a moderator's
+ * reject or delete (FOR UPDATE) waits for the action to finish, or the action waits and then sees
+ * the post's new state.
+ */
+export async function lockPostShared(db: DbOrTx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      authorId: posts.authorId,
+      status: posts.status,
+      unlockPrice: posts.unlockPrice,
+    })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .for('share');
+  return row;
 }
