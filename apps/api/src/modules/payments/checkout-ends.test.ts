@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { devCheckoutEvent } from './dev-checkout.service.js';
 import { DEV_CHECKOUT_LIFETIME_MS, expireAbandonedDevCheckouts } from './dev-expiry.js';
-import { type FakeStripe } from '../../../test/fake-stripe.js';
+import type { FakeStripe } from '../../../test/fake-stripe.js';
 import {
   accountOf,
   checkoutStatusCall,

@@ -1,9 +1,9 @@
 import type { PlansResponse } from '@kettle/shared';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { signedIn } from '../../../test/posts-kit.js';
-import { type FakeStripe } from '../../../test/fake-stripe.js';
+import type { FakeStripe } from '../../../test/fake-stripe.js';
 import {
   PUBLISHABLE_KEY,
   SECRET_KEY,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { type FakeStripe, type StripeJson } from '../../../test/fake-stripe.js';
 import {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { balanceOf, ledgerOf, postOf, signedIn } from '../../../test/posts-kit.js';
 import { notifications, posts } from '../../db/schema.js';

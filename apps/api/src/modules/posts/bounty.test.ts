@@ -1,7 +1,7 @@
 import type { PostCardList, PostDetail } from '@kettle/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import type { ErrorBody } from '../../../test/http.js';
 import { balanceOf, ledgerOf, postOf, postsBy, refs, signedIn, submitJson, teaBody } from '../../../test/posts-kit.js';
 import { notifications } from '../../db/schema.js';

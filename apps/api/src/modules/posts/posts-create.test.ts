@@ -1,7 +1,7 @@
 import { ERROR_CODES, MESSAGES, POST_MESSAGES } from '@kettle/shared';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
 import {
   balanceOf,

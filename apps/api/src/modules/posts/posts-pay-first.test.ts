@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
 import {
   balanceOf,

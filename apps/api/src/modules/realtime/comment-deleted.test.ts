@@ -1,6 +1,6 @@
 import type { CommentCreated } from '@kettle/shared';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { decideCall, reportCommentCall, reportRows } from '../../../test/reports-kit.js';
