@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { describeViolations, installContractCheck } from './contract.js';
+import { expectLedgerMatches } from './ledger.js';
 
 export type TestApp = FastifyInstance & { teardown: () => Promise<void> };
 
@@ -80,5 +82,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // After cleaning up, so a broken contract fails the file without leaking its database.
       if (contract.violations.length > 0) throw new Error(describeViolations(contract.violations));
     },
+  });
+}
+
+/**
+ * One app for a test file (or a describe block): created before its tests and handed to `ready`
+ * for the suite's own setup, checked after every test (each balance matches its ledger), torn
+ * down after the last. Register it where the suite would call beforeAll.
+ */
+export function useTestApp(ready: (app: TestApp) => unknown, options: TestAppOptions = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    await ready(app);
+  });
+  afterEach(async () => {
+    if (app) await expectLedgerMatches(app);
+  });
+  afterAll(async () => {
+    await app?.teardown();
   });
 }

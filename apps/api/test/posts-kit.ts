@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { buildUser, tokensFor, type UserOverrides } from './factories.js';
-import type { TestApp } from './harness.js';
+import { useTestApp, type TestApp } from './harness.js';
 import { API } from './http.js';
 import { auditLog, categories, coinLedger, posts, states, users } from '../src/db/schema.js';
 
@@ -18,7 +18,9 @@ export async function signedIn(app: TestApp, overrides: UserOverrides = {}) {
   return { user, auth: (await tokensFor(app, user)).auth };
 }
 
-export async function refs(app: TestApp): Promise<{ categoryId: string; stateId: string }> {
+export type Refs = { categoryId: string; stateId: string };
+
+export async function refs(app: TestApp): Promise<Refs> {
   const [category] = await app.ctx.db.select({ id: categories.id }).from(categories).limit(1);
   const [state] = await app.ctx.db.select({ id: states.id }).from(states).limit(1);
   if (!category || !state) throw new Error('no seeded category or state');
@@ -133,3 +135,8 @@ export const auditOf = (app: TestApp, targetId: string) =>
   app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.createdAt));
 
 export const postOf = (res: LightMyRequestResponse): OwnPost => res.json<OwnPost>();
+
+/** The post-submitting tests' setup: one app for the file, and the category and state a tea names. */
+export function usePostsApp(ready: (made: { app: TestApp; ref: Refs }) => void): void {
+  useTestApp(async (app) => ready({ app, ref: await refs(app) }));
+}

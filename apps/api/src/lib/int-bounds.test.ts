@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { API, errorOf } from '../../test/http.js';
 import { balanceOf, expectLedgerMatches, refs, signedIn, teaBody, type Auth } from '../../test/posts-kit.js';
 import { coinLedger, posts, users } from '../db/schema.js';
-import { approvedPost } from '../modules/posts/reading.kit.js';
+import { approvedPost } from '../../test/reading-kit.js';
 
 /** Integers past an int4 column used to reach PostgreSQL and come back as 500s. */
 let app: TestApp;

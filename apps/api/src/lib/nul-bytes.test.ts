@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { API, errorOf, FORM, loginForm, newSignup } from '../../test/http.js';
 import { refs, signedIn, submitMultipart, teaBody, type Auth } from '../../test/posts-kit.js';
 import { categories, comments, companies, contactMessages, posts, reports, states, users } from '../db/schema.js';
-import { approvedPost } from '../modules/posts/reading.kit.js';
-import { takedownBody } from '../modules/reports/reports.kit.js';
+import { approvedPost } from '../../test/reading-kit.js';
+import { takedownBody } from '../../test/reports-kit.js';
 
 /** PostgreSQL refuses U+0000 in text; the API must refuse it first, as a field error. */
 const NUL = '\u0000';

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { API } from '../../test/http.js';
-import { commentEvent, eventsUrl, listen, livePost, SseClient } from '../modules/realtime/realtime.kit.js';
+import { commentEvent, eventsUrl, listen, livePost, SseClient } from '../../test/realtime-kit.js';
 
 /**
  * A built SPA laid out as `vite build` leaves apps/web/dist: index.html, hashed assets, and the

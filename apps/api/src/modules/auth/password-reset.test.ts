@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf, login, refresh } from '../../../test/http.js';
-import { lastMailTo, linkToken } from '../../../test/mailbox.js';
-import { emailTokens, mailOutbox, users } from '../../db/schema.js';
+import { lastMailTo, linkToken, mailsTo } from '../../../test/mailbox.js';
+import { emailTokens, users } from '../../db/schema.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,11 +26,6 @@ const reset = (token: string, newPassword: string) =>
     payload: { new_password: newPassword },
     remoteAddress: nextIp(),
   });
-/** Mail is written after the 202, by the job queue: wait for it first. */
-const mailsTo = async (email: string) => {
-  await app.ctx.jobs.drain();
-  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-};
 
 async function requestReset(email: string): Promise<string> {
   const res = await forgot(email);
@@ -67,7 +62,7 @@ describe('POST /api/v1/auth/forgot-password', () => {
     const res = await forgot(email);
     expect(res.statusCode).toBe(knownRes.statusCode);
     expect(res.body).toBe(knownRes.body);
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await mailsTo(app, email)).toHaveLength(0);
   });
 
   it('answers 422 "Invalid email address" for a malformed email', async () => {
@@ -85,7 +80,7 @@ describe('POST /api/v1/auth/forgot-password', () => {
     const fourth = await forgot(user.email);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers['retry-after']).toBeDefined();
-    expect(await mailsTo(user.email)).toHaveLength(3);
+    expect(await mailsTo(app, user.email)).toHaveLength(3);
   });
 });
 
@@ -194,6 +189,6 @@ describe('POST /api/v1/auth/reset-password/{token}', () => {
   it('sends no reset mail to a deactivated account', async () => {
     const user = await buildUser(app, { isActive: false });
     expect((await forgot(user.email)).statusCode).toBe(202);
-    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect(await mailsTo(app, user.email)).toHaveLength(0);
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { emailTokens, mailOutbox } from '../../db/schema.js';
+import { emailTokens } from '../../db/schema.js';
+import { outboxTo } from '../../../test/mailbox.js';
 import { createJobQueue } from '../../lib/job-queue.js';
 
 let app: TestApp;
@@ -24,7 +25,6 @@ const ask = (endpoint: string, email: string) =>
     url: `${API}/auth/${endpoint}?email=${encodeURIComponent(email)}`,
     remoteAddress: nextIp(),
   });
-const mailsTo = (email: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const tokensOf = (userId: string) => app.ctx.db.select().from(emailTokens).where(eq(emailTokens.userId, userId));
 
 const cases = [
@@ -41,12 +41,12 @@ describe.each(cases)('POST /auth/$endpoint does its work after the answer', ({ e
     expect(res.json()).toEqual({ message });
     expect(app.ctx.jobs.size()).toBe(1);
     expect(await tokensOf(user.id)).toHaveLength(0);
-    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect(await outboxTo(app, user.email)).toHaveLength(0);
 
     await app.ctx.jobs.drain();
     expect(app.ctx.jobs.size()).toBe(0);
     expect(await tokensOf(user.id)).toHaveLength(1);
-    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(await outboxTo(app, user.email)).toHaveLength(1);
   });
 
   it('for an unknown email answers the same 202 and the queued work creates nothing', async () => {
@@ -56,7 +56,7 @@ describe.each(cases)('POST /auth/$endpoint does its work after the answer', ({ e
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message });
     await app.ctx.jobs.drain();
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await outboxTo(app, email)).toHaveLength(0);
   });
 });
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { errorOf, newSignup, register } from '../../../test/http.js';
-import { lastMailTo, linkToken } from '../../../test/mailbox.js';
-import { coinLedger, mailOutbox, users } from '../../db/schema.js';
+import { lastMailTo, linkToken, outboxTo } from '../../../test/mailbox.js';
+import { coinLedger, users } from '../../db/schema.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,8 +21,7 @@ const userByEmail = async (target: TestApp, email: string) => {
 };
 const ledgerOf = (target: TestApp, userId: string) =>
   target.ctx.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
-const mailCount = async (to: string) =>
-  (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+const mailCount = async (to: string) => (await outboxTo(app, to)).length;
 
 describe('POST /api/v1/auth/register', () => {
   it('creates an unverified user with an argon2id hash, the sign-up bonus and a verification mail', async () => {

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf, login, me, type CurrentUserBody, type TokenPairBody } from '../../../test/http.js';
-import { lastMailTo, linkToken } from '../../../test/mailbox.js';
-import { emailTokens, mailOutbox, users } from '../../db/schema.js';
+import { lastMailTo, linkToken, outboxTo } from '../../../test/mailbox.js';
+import { emailTokens, users } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 
 /** A low ceiling keeps the test short; production defaults to 50 (LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR). */
@@ -26,7 +26,6 @@ const askLink = (email: string, remoteAddress: string = nextIp()) =>
   app.inject({ method: 'POST', url: `${API}/auth/sign-in-link`, payload: { email }, remoteAddress });
 const useLink = (token: string) =>
   app.inject({ method: 'POST', url: `${API}/auth/sign-in-link/${token}`, remoteAddress: nextIp() });
-const mailsTo = (email: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 async function mailedToken(email: string): Promise<string> {
   expect((await askLink(email)).statusCode).toBe(202);
@@ -81,9 +80,9 @@ describe('POST /api/v1/auth/sign-in-link', () => {
     const res = await askLink(user.email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: MESSAGES.auth.signInLinkSent });
-    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect(await outboxTo(app, user.email)).toHaveLength(0);
     await app.ctx.jobs.drain();
-    const mails = await mailsTo(user.email);
+    const mails = await outboxTo(app, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your Kettle sign-in link');
     expect(mails[0]?.text).toMatch(/http:\/\/kettle\.test\/auth\/sign-in-link\/[A-Za-z0-9_-]{43,}/);
@@ -105,14 +104,14 @@ describe('POST /api/v1/auth/sign-in-link', () => {
     expect(res.statusCode).toBe(knownRes.statusCode);
     expect(res.body).toBe(knownRes.body);
     await app.ctx.jobs.drain();
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await outboxTo(app, email)).toHaveLength(0);
   });
 
   it('mails nothing to a deactivated account', async () => {
     const user = await buildUser(app, { isActive: false });
     expect((await askLink(user.email)).statusCode).toBe(202);
     await app.ctx.jobs.drain();
-    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect(await outboxTo(app, user.email)).toHaveLength(0);
   });
 
   it('answers 422 "Invalid email address" for a malformed email', async () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf, me, newSignup, register, type CurrentUserBody } from '../../../test/http.js';
-import { lastMailTo, linkToken } from '../../../test/mailbox.js';
-import { emailTokens, mailOutbox, users } from '../../db/schema.js';
+import { lastMailTo, linkToken, mailsTo } from '../../../test/mailbox.js';
+import { emailTokens, users } from '../../db/schema.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -24,11 +24,6 @@ const resend = (email: string, remoteAddress: string = nextIp()) =>
     url: `${API}/auth/resend-verification?email=${encodeURIComponent(email)}`,
     remoteAddress,
   });
-/** Mail is written after the 202, by the job queue: wait for it first. */
-const mailsTo = async (email: string) => {
-  await app.ctx.jobs.drain();
-  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-};
 
 /** Registers through the API and answers the new user's row and the token from the mailed link. */
 async function signUp() {
@@ -126,7 +121,7 @@ describe('POST /api/v1/auth/resend-verification', () => {
     const res = await resend(signup.email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual(generic);
-    const mails = await mailsTo(signup.email);
+    const mails = await mailsTo(app, signup.email);
     expect(mails).toHaveLength(2);
     const newToken = linkToken((await lastMailTo(app, signup.email))?.text ?? '', '/auth/verify-email/');
     expect(newToken).not.toBe(oldToken);
@@ -141,7 +136,7 @@ describe('POST /api/v1/auth/resend-verification', () => {
     const res = await resend(email);
     expect(res.statusCode).toBe(knownRes.statusCode);
     expect(res.body).toBe(knownRes.body);
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await mailsTo(app, email)).toHaveLength(0);
   });
 
   it('sends nothing to an already verified address', async () => {
@@ -149,7 +144,7 @@ describe('POST /api/v1/auth/resend-verification', () => {
     const res = await resend(user.email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual(generic);
-    expect(await mailsTo(user.email)).toHaveLength(0);
+    expect(await mailsTo(app, user.email)).toHaveLength(0);
   });
 
   it('answers 422 for a malformed email', async () => {
@@ -165,7 +160,7 @@ describe('POST /api/v1/auth/resend-verification', () => {
     expect(fourth.statusCode).toBe(429);
     expect(errorOf(fourth).code).toBe(ERROR_CODES.rateLimited);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await mailsTo(user.email)).toHaveLength(3);
+    expect(await mailsTo(app, user.email)).toHaveLength(3);
   });
 
   it('allows 10 resends an hour per IP; the 11th is 429', async () => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { userBlocks } from '../../db/schema.js';
-import { errorOf } from '../comments/conversation.kit.js';
+import { errorOf } from '../../../test/conversation-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { auditOf, balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
-import { approvedPost, unlock } from '../posts/reading.kit.js';
+import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import {
   commentsOf,
   deleteCommentCall,
@@ -19,7 +19,7 @@ import {
   postComment,
   spendsOf,
   votesOf,
-} from './conversation.kit.js';
+} from '../../../test/conversation-kit.js';
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;

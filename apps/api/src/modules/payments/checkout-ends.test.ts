@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { devCheckoutEvent } from './dev-checkout.service.js';
 import { DEV_CHECKOUT_LIFETIME_MS, expireAbandonedDevCheckouts } from './dev-expiry.js';
-import { startFakeStripe, type FakeStripe } from './testing/fake-stripe-server.js';
+import type { FakeStripe } from '../../../test/fake-stripe.js';
 import {
   accountOf,
   checkoutStatusCall,
@@ -19,9 +19,9 @@ import {
   purchaseOf,
   startCheckout,
   statusOf,
-  stripeEnv,
-  stripeSignature,
-} from './testing/payments-kit.js';
+  deliverStripeEvent,
+  useStripeApp,
+} from '../../../test/payments-kit.js';
 
 /** The purchase as Transactions lists it to its owner. */
 async function listed(app: TestApp, auth: Auth, purchaseId: string): Promise<Transaction | undefined> {
@@ -170,20 +170,11 @@ describe('dev checkout: one left untouched expires after a day, as a Stripe sess
 describe('Stripe: expired and failed sessions end the purchase at once', () => {
   let fake: FakeStripe;
   let app: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await createTestApp({ env: stripeEnv(fake) });
-  });
-  afterEach(() => expectLedgerMatches(app));
-  afterAll(async () => {
-    await app.teardown();
-    await fake.close();
+  useStripeApp((made) => {
+    ({ fake, app } = made);
   });
 
-  const deliver = (type: string, object: Record<string, unknown>) => {
-    const payload = fake.eventPayload(type, object);
-    return postWebhook(app, payload, stripeSignature(payload));
-  };
+  const deliver = (type: string, object: Record<string, unknown>) => deliverStripeEvent(app, fake, type, object);
 
   it('checkout.session.expired marks it expired and Transactions lists it so', async () => {
     const { auth } = await signedIn(app);

@@ -18,7 +18,7 @@ import {
   purchaseOf,
   startCheckout,
   statusOf,
-} from './testing/payments-kit.js';
+} from '../../../test/payments-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { PlansResponse } from '@kettle/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
-import { startFakeStripe, type FakeStripe } from './testing/fake-stripe-server.js';
+import { signedIn } from '../../../test/posts-kit.js';
+import type { FakeStripe } from '../../../test/fake-stripe.js';
 import {
   PUBLISHABLE_KEY,
   SECRET_KEY,
@@ -14,29 +14,26 @@ import {
   postWebhook,
   purchaseOf,
   startCheckout,
-  stripeEnv,
   stripeSignature,
-} from './testing/payments-kit.js';
+  useStripeApp,
+} from '../../../test/payments-kit.js';
 
 let fake: FakeStripe;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  fake.addPrice('price_test_gold', 2999);
-  fake.addPrice('price_test_silver_wrong', 999);
-  app = await createTestApp({
-    env: stripeEnv(fake, {
+useStripeApp(
+  (made) => {
+    ({ fake, app } = made);
+  },
+  (stripe) => {
+    stripe.addPrice('price_test_gold', 2999);
+    stripe.addPrice('price_test_silver_wrong', 999);
+    return {
       STRIPE_PRICE_GOLD: 'price_test_gold',
       STRIPE_PRICE_SILVER: 'price_test_silver_wrong',
       STRIPE_PRICE_WHALE: 'price_test_missing',
-    }),
-  });
-});
-afterEach(() => expectLedgerMatches(app));
-afterAll(async () => {
-  await app.teardown();
-  await fake.close();
-});
+    };
+  },
+);
 
 const sessionCreates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
 

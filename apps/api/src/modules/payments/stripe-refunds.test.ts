@@ -1,37 +1,29 @@
 import type { LedgerList, TransactionList } from '@kettle/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { approvedPost, unlock } from '../posts/reading.kit.js';
-import { startFakeStripe, type FakeStripe, type StripeJson } from './testing/fake-stripe-server.js';
+import { signedIn, type Auth } from '../../../test/posts-kit.js';
+import { approvedPost, unlock } from '../../../test/reading-kit.js';
+import { type FakeStripe, type StripeJson } from '../../../test/fake-stripe.js';
 import {
   accountOf,
   ledgerRows,
-  postWebhook,
   purchaseOf,
   startCheckout,
-  stripeEnv,
-  stripeSignature,
-} from './testing/payments-kit.js';
+  deliverStripeEvent,
+  useStripeApp,
+} from '../../../test/payments-kit.js';
 
 let fake: FakeStripe;
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  app = await createTestApp({ env: stripeEnv(fake) });
+useStripeApp(async (made) => {
+  ({ fake, app } = made);
   author = await signedIn(app);
-});
-afterEach(() => expectLedgerMatches(app));
-afterAll(async () => {
-  await app.teardown();
-  await fake.close();
 });
 
 async function deliver(type: string, object: StripeJson) {
-  const payload = fake.eventPayload(type, object);
-  const res = await postWebhook(app, payload, stripeSignature(payload));
+  const res = await deliverStripeEvent(app, fake, type, object);
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }

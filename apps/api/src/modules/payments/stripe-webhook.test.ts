@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { startFakeStripe, type FakeStripe, type StripeJson } from './testing/fake-stripe-server.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
+import { signedIn, type Auth } from '../../../test/posts-kit.js';
+import { type FakeStripe, type StripeJson } from '../../../test/fake-stripe.js';
 import {
   accountOf,
   checkoutStatusCall,
@@ -12,30 +12,21 @@ import {
   purchaseOf,
   startCheckout,
   statusOf,
-  stripeEnv,
   stripeSignature,
-} from './testing/payments-kit.js';
+  deliverStripeEvent,
+  useStripeApp,
+} from '../../../test/payments-kit.js';
 
 let fake: FakeStripe;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  app = await createTestApp({ env: stripeEnv(fake) });
-});
-afterEach(() => expectLedgerMatches(app));
-afterAll(async () => {
-  await app.teardown();
-  await fake.close();
+useStripeApp((made) => {
+  ({ fake, app } = made);
 });
 
 const BAD_REQUEST = { detail: 'Invalid payment request. Please check your information.' };
 
 /** Sends a Stripe event about `object`, signed the way Stripe signs it. */
-async function deliver(type: string, object: StripeJson, id?: string) {
-  const payload = fake.eventPayload(type, object, id);
-  const res = await postWebhook(app, payload, stripeSignature(payload));
-  return Object.assign(res, { eventId: (JSON.parse(payload) as { id: string }).id });
-}
+const deliver = (type: string, object: StripeJson, id?: string) => deliverStripeEvent(app, fake, type, object, id);
 
 async function buyer(coins = 0) {
   return signedIn(app, coins > 0 ? { coins } : {});

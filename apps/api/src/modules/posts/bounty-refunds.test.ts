@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { balanceOf, expectLedgerMatches, ledgerOf, postOf, signedIn } from '../../../test/posts-kit.js';
+import { balanceOf, ledgerOf, postOf, signedIn } from '../../../test/posts-kit.js';
 import { notifications, posts } from '../../db/schema.js';
 import {
   award,
@@ -12,19 +12,17 @@ import {
   publishedBountyTea,
   submitWithBounty,
   type Person,
-} from './bounty.kit.js';
+  useBountyApp,
+} from '../../../test/bounty-kit.js';
 import { startSweeps, SWEEP_JOBS } from '../../sweeps/schedule.js';
 import { refundExpiredBounties } from './bounty.service.js';
-import { emptyPotCall } from './reading.kit.js';
+import { emptyPotCall } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 let admin: Person;
-beforeAll(async () => {
-  app = await createTestApp();
-  admin = await signedIn(app, { isAdmin: true });
+useBountyApp((made) => {
+  ({ app, admin } = made);
 });
-afterEach(() => expectLedgerMatches(app));
-afterAll(() => app.teardown());
 
 const DAY_MS = 86_400_000;
 

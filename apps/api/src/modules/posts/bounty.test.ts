@@ -1,19 +1,9 @@
 import type { PostCardList, PostDetail } from '@kettle/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import type { ErrorBody } from '../../../test/http.js';
-import {
-  balanceOf,
-  expectLedgerMatches,
-  ledgerOf,
-  postOf,
-  postsBy,
-  refs,
-  signedIn,
-  submitJson,
-  teaBody,
-} from '../../../test/posts-kit.js';
+import { balanceOf, ledgerOf, postOf, postsBy, refs, signedIn, submitJson, teaBody } from '../../../test/posts-kit.js';
 import { notifications } from '../../db/schema.js';
 import {
   award,
@@ -23,17 +13,15 @@ import {
   publishedBountyTea,
   submitWithBounty,
   type Person,
-} from './bounty.kit.js';
-import { approvedPost, detailOf, getPost, getPosts } from './reading.kit.js';
+  useBountyApp,
+} from '../../../test/bounty-kit.js';
+import { approvedPost, detailOf, getPost, getPosts } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 let admin: Person;
-beforeAll(async () => {
-  app = await createTestApp();
-  admin = await signedIn(app, { isAdmin: true });
+useBountyApp((made) => {
+  ({ app, admin } = made);
 });
-afterEach(() => expectLedgerMatches(app));
-afterAll(() => app.teardown());
 
 const errorOf = (body: string): ErrorBody => JSON.parse(body);
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { buildPost, expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { approvedPost, detailOf, emptyPotCall, getPost, unlock } from './reading.kit.js';
+import { approvedPost, detailOf, emptyPotCall, getPost, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

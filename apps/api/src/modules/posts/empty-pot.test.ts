@@ -17,7 +17,7 @@ import {
   uploadedFiles,
 } from '../../../test/posts-kit.js';
 import { posts } from '../../db/schema.js';
-import { approvedPost, emptyPotCall, unlock } from './reading.kit.js';
+import { approvedPost, emptyPotCall, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import { postImages } from '../../db/schema.js';
 import { imageUrl, SIGNED_URL_TTL_SECONDS } from '../../lib/images/image-urls.js';
 import { newStorageKey, processImage } from '../../lib/images/process-image.js';
 import { backfillImagePreviews } from '../../sweeps/image-previews.js';
-import { getPost, getPosts, unlock } from './reading.kit.js';
+import { getPost, getPosts, unlock } from '../../../test/reading-kit.js';
 
 // Issue 10, item 2: photos are part of what unlocking buys (decisions 'Privacy').
 let app: TestApp;

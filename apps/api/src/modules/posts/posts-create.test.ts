@@ -1,28 +1,25 @@
 import { ERROR_CODES, MESSAGES, POST_MESSAGES } from '@kettle/shared';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
 import {
   balanceOf,
-  expectLedgerMatches,
   ledgerOf,
   postOf,
   postsBy,
-  refs,
   signedIn,
   submitJson,
   teaBody,
+  type Refs,
+  usePostsApp,
 } from '../../../test/posts-kit.js';
 
 let app: TestApp;
-let ref: { categoryId: string; stateId: string };
-beforeAll(async () => {
-  app = await createTestApp();
-  ref = await refs(app);
+let ref: Refs;
+usePostsApp((made) => {
+  ({ app, ref } = made);
 });
-afterEach(() => expectLedgerMatches(app));
-afterAll(() => app.teardown());
 
 describe('POST /api/v1/posts/ (JSON)', () => {
   it('answers 401 to a visitor', async () => {

@@ -1,19 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
 import {
   balanceOf,
-  expectLedgerMatches,
   pngFile,
   postsBy,
-  refs,
   signedIn,
   submitMultipart,
   teaBody,
+  type Refs,
+  usePostsApp,
   uploadedFiles,
 } from '../../../test/posts-kit.js';
 import * as imageModule from '../../lib/images/process-image.js';
-import { approvedPost } from './reading.kit.js';
+import { approvedPost } from '../../../test/reading-kit.js';
 
 // Counts decodes without changing them: every call still runs the real sharp pipeline.
 vi.mock('../../lib/images/process-image.js', async (importOriginal) => {
@@ -23,13 +23,10 @@ vi.mock('../../lib/images/process-image.js', async (importOriginal) => {
 const decodes = vi.mocked(imageModule.processImage);
 
 let app: TestApp;
-let ref: { categoryId: string; stateId: string };
-beforeAll(async () => {
-  app = await createTestApp();
-  ref = await refs(app);
+let ref: Refs;
+usePostsApp((made) => {
+  ({ app, ref } = made);
 });
-afterEach(() => expectLedgerMatches(app));
-afterAll(() => app.teardown());
 
 describe('the balance is checked before any image is decoded', () => {
   it('a user with 0 coins posting five images gets 402 and no image is decoded', async () => {

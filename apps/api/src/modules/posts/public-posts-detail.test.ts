@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { buildPost, signedIn } from '../../../test/posts-kit.js';
-import { approvedPost, detailOf, getPost, getPosts, unlock } from './reading.kit.js';
+import { approvedPost, detailOf, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildPost, signedIn } from '../../../test/posts-kit.js';
 import { categories, states } from '../../db/schema.js';
-import { approvedPost, getPosts, listIds, minutesAgo } from './reading.kit.js';
+import { approvedPost, getPosts, listIds, minutesAgo } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 type Ref = { id: string; name: string };

@@ -2,7 +2,7 @@ import { maskHandle } from '@kettle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
-import { approvedPost, detailOf, getPost, getPosts, unlock } from './reading.kit.js';
+import { approvedPost, detailOf, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 const HEAD = 'The opening lines anyone may read. '.repeat(5).slice(0, 150);

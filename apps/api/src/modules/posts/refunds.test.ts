@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import { balanceOf, expectLedgerMatches, ledgerOf, signedIn } from '../../../test/posts-kit.js';
 import { postUnlocks } from '../../db/schema.js';
-import { approvedPost, detailOf, getPost, unlock } from './reading.kit.js';
+import { approvedPost, detailOf, getPost, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

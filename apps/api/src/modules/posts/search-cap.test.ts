@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { refs, signedIn } from '../../../test/posts-kit.js';
 import { posts } from '../../db/schema.js';
-import { getPosts } from './reading.kit.js';
+import { getPosts } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { categories, states } from '../../db/schema.js';
-import { approvedPost, listIds, unlock } from './reading.kit.js';
+import { approvedPost, listIds, unlock } from '../../../test/reading-kit.js';
 
 /**
  * Search must not answer questions about what a reader cannot see (issue 10, item 1): growing a

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { balanceOf, buildPost, expectLedgerMatches, ledgerOf, signedIn } from '../../../test/posts-kit.js';
 import { postUnlocks } from '../../db/schema.js';
-import { approvedPost, unlock } from './reading.kit.js';
+import { approvedPost, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;

@@ -1,20 +1,11 @@
 import type { CommentCreated } from '@kettle/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { decideCall, reportCommentCall, reportRows } from '../reports/reports.kit.js';
-import { eventsOf } from '../comments/conversation.kit.js';
-import {
-  eventsUrl,
-  eventually,
-  json,
-  listen,
-  livePost,
-  SseClient,
-  streamsOpen,
-  unlockedReader,
-} from './realtime.kit.js';
+import { signedIn, type Auth } from '../../../test/posts-kit.js';
+import { decideCall, reportCommentCall, reportRows } from '../../../test/reports-kit.js';
+import { eventsOf } from '../../../test/conversation-kit.js';
+import { eventsUrl, json, livePost, unlockedReader, useStreamingApp } from '../../../test/realtime-kit.js';
 
 /**
  * Issue 10, item 4: a deleted comment leaves the replay log with its replies, and every viewer
@@ -22,23 +13,9 @@ import {
  */
 let app: TestApp;
 let base: string;
-const clients: SseClient[] = [];
-async function open(url: string, headers: Record<string, string> = {}) {
-  const client = await SseClient.open(url, headers);
-  clients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  app = await createTestApp();
-  base = await listen(app);
+const { open } = useStreamingApp((made) => {
+  ({ app, base } = made);
 });
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await eventually(() => streamsOpen(app) === 0);
-  await expectLedgerMatches(app);
-});
-afterAll(() => app.teardown());
 
 async function comment(auth: Auth, postId: string, content: string, parent: string | null = null) {
   const res = await app.inject({

@@ -5,7 +5,7 @@ import { postEvents } from '../../db/schema.js';
 import { createMemoryBus } from '../../lib/bus/memory-bus.js';
 import { startSweeps, SWEEP_JOBS } from '../../sweeps/schedule.js';
 import { asStoredPostEvent, deleteEventsBefore, eventsAfter, postTopic, REPLAY_LIMIT } from './post-events.js';
-import { commentEvent, eventually, livePost, voteEvent } from './realtime.kit.js';
+import { commentEvent, eventually, livePost, voteEvent } from '../../../test/realtime-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

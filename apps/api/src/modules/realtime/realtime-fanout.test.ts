@@ -28,7 +28,7 @@ import {
   SseClient,
   unlockedReader,
   voteEvent,
-} from './realtime.kit.js';
+} from '../../../test/realtime-kit.js';
 import { realtimeStats } from './realtime.routes.js';
 
 async function reachableRedis(): Promise<string | null> {

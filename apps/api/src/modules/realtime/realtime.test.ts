@@ -1,9 +1,9 @@
 import { REALTIME_MESSAGES, type CommentCreated } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
+import { buildPost, signedIn } from '../../../test/posts-kit.js';
 import { postEvents, postVotes, userBlocks, users } from '../../db/schema.js';
 import {
   commentEvent,
@@ -18,30 +18,19 @@ import {
   tokenOf,
   unlockedReader,
   voteEvent,
-} from './realtime.kit.js';
+  useStreamingApp,
+} from '../../../test/realtime-kit.js';
 import { realtimeStats } from './realtime.routes.js';
 
 const HEARTBEAT_MS = 150;
 let app: TestApp;
 let base: string;
-const clients: SseClient[] = [];
-/** Opens a stream and remembers it, so a failing test leaves no socket behind. */
-async function open(url: string, headers: Record<string, string> = {}) {
-  const client = await SseClient.open(url, headers);
-  clients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  app = await createTestApp({ env: { REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
-  base = await listen(app);
-});
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await eventually(() => streamsOpen(app) === 0);
-  await expectLedgerMatches(app);
-});
-afterAll(() => app.teardown());
+const { open } = useStreamingApp(
+  (made) => {
+    ({ app, base } = made);
+  },
+  { env: { REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS) } },
+);
 
 describe('GET /api/v1/posts/{id}/events', () => {
   it('streams new comments and votes to a reader within a second, with SSE and security headers', async () => {

@@ -14,7 +14,7 @@ import { errorOf } from '../../../test/http.js';
 import { lastMailTo } from '../../../test/mailbox.js';
 import { auditOf, balanceOf, expectLedgerMatches, ledgerOf, signedIn } from '../../../test/posts-kit.js';
 import { comments, posts, reports } from '../../db/schema.js';
-import { approvedPost, unlock } from '../posts/reading.kit.js';
+import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import {
   buildComment,
   decideCall,
@@ -25,7 +25,7 @@ import {
   reportRow,
   takedownBody,
   takedownCall,
-} from './reports.kit.js';
+} from '../../../test/reports-kit.js';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

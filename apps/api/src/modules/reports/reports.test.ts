@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
 import { balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
 import { reports } from '../../db/schema.js';
-import { approvedPost, unlock } from '../posts/reading.kit.js';
+import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import {
   buildComment,
   myReportCall,
@@ -25,7 +25,7 @@ import {
   reportSpends,
   takedownBody,
   takedownCall,
-} from './reports.kit.js';
+} from '../../../test/reports-kit.js';
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;

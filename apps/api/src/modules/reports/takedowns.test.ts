@@ -22,7 +22,7 @@ import {
   REFERENCE,
   takedownBody,
   takedownCall,
-} from './reports.kit.js';
+} from '../../../test/reports-kit.js';
 
 let sink: SmtpSink;
 let app: TestApp;

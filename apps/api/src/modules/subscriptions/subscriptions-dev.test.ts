@@ -18,7 +18,7 @@ import { expectLedgerMatches } from '../../../test/ledger.js';
 import { balanceOf, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { users } from '../../db/schema.js';
 import { setCoinBalance, spendCoins } from '../coins/coins.service.js';
-import { grantLedgerOf, grantsOfUser, subscriptionCall, subscriptionRowsOf } from './subscriptions.kit.js';
+import { grantLedgerOf, grantsOfUser, subscriptionCall, subscriptionRowsOf } from '../../../test/subscriptions-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -21,10 +21,16 @@ import { paymentCustomers, paymentEvents, subscriptions } from '../../db/schema.
 import { spendCoins } from '../coins/coins.service.js';
 import { stripeLookupKey } from './plans.js';
 import { handleSubscriptionEvent } from './subscription-events.js';
-import { deliver, grantLedgerOf, grantsOfUser, subscriptionCall, subscriptionRowsOf } from './subscriptions.kit.js';
-import { startFakeStripeBilling, type FakeStripeBilling, type StripeEventJson } from './testing/fake-stripe-billing.js';
+import {
+  deliver,
+  grantLedgerOf,
+  grantsOfUser,
+  subscriptionCall,
+  subscriptionRowsOf,
+} from '../../../test/subscriptions-kit.js';
+import { startFakeStripe, type FakeStripe, type StripeEventJson } from '../../../test/fake-stripe.js';
 
-let fake: FakeStripeBilling;
+let fake: FakeStripe;
 let app: TestApp;
 const WEBHOOK_SECRET = 'whsec_test_kettle_subscriptions';
 const stripeEnv = (url: string, extra: Record<string, string> = {}) => ({
@@ -34,7 +40,7 @@ const stripeEnv = (url: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 beforeAll(async () => {
-  fake = await startFakeStripeBilling();
+  fake = await startFakeStripe();
   app = await createTestApp({ env: stripeEnv(fake.url) });
 });
 afterEach(() => expectLedgerMatches(app));
@@ -84,7 +90,7 @@ describe('Stripe: subscribing', () => {
     const user = await signedIn(app);
     const session = await checkout(user.auth, 'brew_monthly');
     expect(session.session_id).toMatch(/^cs_test_/);
-    expect(session.url).toBe(`https://checkout.stripe.test/c/pay/${session.session_id}`);
+    expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.session_id}`);
 
     const [customerRow] = await app.ctx.db
       .select()
@@ -464,7 +470,7 @@ describe('Stripe: managing a subscription', () => {
 
 describe('Stripe with configured prices', () => {
   it('uses STRIPE_PRICE_MONTHLY_* as the price and maps it back to the plan', async () => {
-    fake.addPrice('price_configured_brew', 1999);
+    fake.addPrice('price_configured_brew', 1999, { interval: 'month' });
     const configured = await createTestApp({
       env: stripeEnv(fake.url, { STRIPE_PRICE_MONTHLY_BREW: 'price_configured_brew' }),
     });

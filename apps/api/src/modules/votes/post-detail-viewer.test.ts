@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
 import { reports } from '../../db/schema.js';
-import { approvedPost, detailOf, getPost, unlock } from '../posts/reading.kit.js';
-import { vote } from '../comments/conversation.kit.js';
+import { approvedPost, detailOf, getPost, unlock } from '../../../test/reading-kit.js';
+import { vote } from '../../../test/conversation-kit.js';
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;

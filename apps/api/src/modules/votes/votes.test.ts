@@ -2,8 +2,8 @@ import { COSTS, VOTE_MESSAGES, type VoteResponse } from '@kettle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
-import { approvedPost, unlock } from '../posts/reading.kit.js';
-import { errorOf, eventsOf, spendsOf, vote, voteCountOf, votesOf } from '../comments/conversation.kit.js';
+import { approvedPost, unlock } from '../../../test/reading-kit.js';
+import { errorOf, eventsOf, spendsOf, vote, voteCountOf, votesOf } from '../../../test/conversation-kit.js';
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof signedIn>>;

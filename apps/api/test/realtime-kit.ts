@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { TestApp } from '../../../test/harness.js';
-import { API } from '../../../test/http.js';
-import { signedIn, type Auth } from '../../../test/posts-kit.js';
-import { comments } from '../../db/schema.js';
-import { approvedPost, unlock } from '../posts/reading.kit.js';
-import { realtimeStats } from './realtime.routes.js';
-import { publishPostEvent } from './post-events.js';
+import { afterEach } from 'vitest';
+import { useTestApp, type TestApp, type TestAppOptions } from './harness.js';
+import { API } from './http.js';
+import { signedIn, type Auth } from './posts-kit.js';
+import { comments } from '../src/db/schema.js';
+import { approvedPost, unlock } from './reading-kit.js';
+import { realtimeStats } from '../src/modules/realtime/realtime.routes.js';
+import { publishPostEvent } from '../src/modules/realtime/post-events.js';
 
 export type SseEvent = { id?: string; event: string; data: string };
 
@@ -207,3 +208,32 @@ export const voteEvent = (app: FastifyInstance, postId: string, voterId: string,
   publishPostEvent(app.ctx, postId, { type: 'vote_update', data: { new_vote_count: count, voter_id: voterId } });
 
 export const json = <T = Record<string, unknown>>(event: SseEvent): T => JSON.parse(event.data) as T;
+
+/**
+ * The streaming tests' setup: one app for the file, listening on a loopback port (`base`).
+ * Streams opened with the answered `open` are closed after each test, which then waits until
+ * the server has let go of them; each balance must still match its ledger.
+ */
+export function useStreamingApp(
+  ready: (made: { app: TestApp; base: string }) => void,
+  options: TestAppOptions = {},
+): { open: (url: string, headers?: Record<string, string>) => Promise<SseClient> } {
+  let app: TestApp | undefined;
+  const clients: SseClient[] = [];
+  useTestApp(async (created) => {
+    app = created;
+    ready({ app, base: await listen(app) });
+  }, options);
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await eventually(() => !app || streamsOpen(app) === 0);
+  });
+  return {
+    /** Opens a stream and remembers it, so a failing test leaves no socket behind. */
+    open: async (url, headers = {}) => {
+      const client = await SseClient.open(url, headers);
+      clients.push(client);
+      return client;
+    },
+  };
+}

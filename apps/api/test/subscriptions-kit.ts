@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/harness.js';
-import { API } from '../../../test/http.js';
-import type { Auth } from '../../../test/posts-kit.js';
-import { coinLedger, subscriptionGrants, subscriptions } from '../../db/schema.js';
-import { handleSubscriptionEvent, type SubscriptionEvent } from './subscription-events.js';
+import type { TestApp } from './harness.js';
+import { API } from './http.js';
+import type { Auth } from './posts-kit.js';
+import { coinLedger, subscriptionGrants, subscriptions } from '../src/db/schema.js';
+import { handleSubscriptionEvent, type SubscriptionEvent } from '../src/modules/subscriptions/subscription-events.js';
 
 /** Shared by the subscription tests: calls under /payments/subscription and what they leave behind. */
 export function subscriptionCall(

@@ -1,9 +1,9 @@
 /** Test helpers for the reading, unlock and empty-pot tests (not part of the server build). */
 import type { PostCardList, PostDetail } from '@kettle/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../../test/harness.js';
-import { API } from '../../../test/http.js';
-import { buildPost, type Auth } from '../../../test/posts-kit.js';
+import type { TestApp } from './harness.js';
+import { API } from './http.js';
+import { buildPost, type Auth } from './posts-kit.js';
 
 export const minutesAgo = (minutes: number): Date => new Date(Date.now() - minutes * 60_000);
 

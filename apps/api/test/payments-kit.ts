@@ -1,14 +1,20 @@
-/** Test helpers for the payments tests (not part of the server build). */
+/** Test helpers for the payments tests. */
 import type { CheckoutSession, CheckoutStatus } from '@kettle/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
-import type { TestApp } from '../../../../test/harness.js';
-import { API } from '../../../../test/http.js';
-import type { Auth } from '../../../../test/posts-kit.js';
-import { coinLedger, paymentEvents, purchases, users } from '../../../db/schema.js';
-import { DEV_SIGNATURE_HEADER, devSigningKey, signDevNotification } from '../providers/dev-provider.js';
-import type { FakeStripe } from './fake-stripe-server.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './harness.js';
+import { API } from './http.js';
+import type { Auth } from './posts-kit.js';
+import { coinLedger, paymentEvents, purchases, users } from '../src/db/schema.js';
+import {
+  DEV_SIGNATURE_HEADER,
+  devSigningKey,
+  signDevNotification,
+} from '../src/modules/payments/providers/dev-provider.js';
+import { startFakeStripe, type FakeStripe, type StripeJson } from './fake-stripe.js';
+import { expectLedgerMatches } from './ledger.js';
 
 export const WEBHOOK_SECRET = 'whsec_kettle_test_secret';
 export const SECRET_KEY = 'sk_test_kettle';
@@ -103,3 +109,41 @@ export const ledgerRows = (app: TestApp, userId: string, kind?: string) =>
 
 export const eventRows = (app: TestApp, eventId: string) =>
   app.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
+
+/**
+ * The Stripe tests' setup: a fake Stripe and one app using it as the provider, for the enclosing
+ * file or describe block. `prepare` plays Stripe's side first (dashboard prices) and answers extra
+ * environment. Every test must leave each balance matching its ledger.
+ */
+export function useStripeApp(
+  ready: (made: { fake: FakeStripe; app: TestApp }) => unknown,
+  prepare: (fake: FakeStripe) => Record<string, string> = () => ({}),
+): void {
+  let fake: FakeStripe | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    app = await createTestApp({ env: stripeEnv(fake, prepare(fake)) });
+    await ready({ fake, app });
+  });
+  afterEach(async () => {
+    if (app) await expectLedgerMatches(app);
+  });
+  afterAll(async () => {
+    await app?.teardown();
+    await fake?.close();
+  });
+}
+
+/** Sends a Stripe event about `object`, signed the way Stripe signs it; the answer carries the event's id. */
+export async function deliverStripeEvent(
+  app: TestApp,
+  fake: FakeStripe,
+  type: string,
+  object: StripeJson,
+  id?: string,
+) {
+  const payload = fake.eventPayload(type, object, id);
+  const res = await postWebhook(app, payload, stripeSignature(payload));
+  return Object.assign(res, { eventId: (JSON.parse(payload) as { id: string }).id });
+}

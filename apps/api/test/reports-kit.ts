@@ -2,11 +2,11 @@
 import type { ReportCreateInput, TakedownCreateInput } from '@kettle/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { nextIp } from '../../../test/factories.js';
-import type { TestApp } from '../../../test/harness.js';
-import { API } from '../../../test/http.js';
-import { ledgerOf, type Auth } from '../../../test/posts-kit.js';
-import { comments, notifications, reports } from '../../db/schema.js';
+import { nextIp } from './factories.js';
+import type { TestApp } from './harness.js';
+import { API } from './http.js';
+import { ledgerOf, type Auth } from './posts-kit.js';
+import { comments, notifications, reports } from '../src/db/schema.js';
 
 export const REFERENCE = /^KT-[2-9A-HJ-NP-Z]{8}$/;
 

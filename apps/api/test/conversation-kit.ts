@@ -2,10 +2,10 @@
 import type { ErrorResponse } from '@kettle/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../../test/harness.js';
-import { API } from '../../../test/http.js';
-import { ledgerOf, type Auth } from '../../../test/posts-kit.js';
-import { comments, postEvents, postVotes, posts } from '../../db/schema.js';
+import type { TestApp } from './harness.js';
+import { API } from './http.js';
+import { ledgerOf, type Auth } from './posts-kit.js';
+import { comments, postEvents, postVotes, posts } from '../src/db/schema.js';
 
 export const vote = (app: TestApp, auth: Auth, postId: string): Promise<LightMyRequestResponse> =>
   app.inject({ method: 'POST', url: `${API}/posts/${postId}/vote`, headers: auth });

@@ -2,10 +2,10 @@
 import type { OwnPost } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../../test/harness.js';
-import { API } from '../../../test/http.js';
-import { refs, submitJson, teaBody, type Auth, type signedIn } from '../../../test/posts-kit.js';
-import { comments, posts } from '../../db/schema.js';
+import { useTestApp, type TestApp } from './harness.js';
+import { API } from './http.js';
+import { refs, signedIn, submitJson, teaBody, type Auth } from './posts-kit.js';
+import { comments, posts } from '../src/db/schema.js';
 
 export type Person = Awaited<ReturnType<typeof signedIn>>;
 
@@ -56,4 +56,9 @@ export async function bountyOf(app: TestApp, id: string) {
     .from(posts)
     .where(eq(posts.id, id));
   return row;
+}
+
+/** The bounty tests' setup: one app for the file, and an admin who moderates and awards. */
+export function useBountyApp(ready: (made: { app: TestApp; admin: Person }) => void): void {
+  useTestApp(async (app) => ready({ app, admin: await signedIn(app, { isAdmin: true }) }));
 }
