@@ -1,34 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@kettle/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/lib/session';
+import { json, renderRoute } from '@/testing';
 import { SignInPage } from './sign-in-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const TOKENS = { access_token: 'a', refresh_token: 'r', token_type: 'bearer' };
 
 function renderSignIn(state?: { from: string }) {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/signin', element: <SignInPage /> },
+  return renderRoute('/auth/signin', {
+    element: <SignInPage />,
+    routes: [
       { path: '/my-teas', element: <p>My teas page</p> },
       { path: '/admin/', element: <p>Admin home</p> },
       { path: '/submit', element: <p>Submit page</p> },
     ],
-    { initialEntries: [{ pathname: '/auth/signin', state }] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router };
+    state,
+    toaster: false,
+  });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {

@@ -7,10 +7,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { AccountPage } from '@/features/account/pages/account-page';
-import { fakeFetch, json } from '@/features/moderation/testing/fixtures';
+import { fakeFetch } from '@/features/moderation/testing/fixtures';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
 import { BlockedUsersPanel } from './blocked-users-panel';
+import { json } from '@/testing';
 
 const BLOCKS = '/api/v1/users/me/blocks';
 const JOE = {

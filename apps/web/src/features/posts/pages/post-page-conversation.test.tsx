@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { FakeEventSource, installFakeEventSource } from '@/features/realtime/testing/fake-event-source';
 import { makeComment, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
-import { json } from '../testing/render-posts';
+import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());
 

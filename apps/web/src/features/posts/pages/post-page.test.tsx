@@ -1,8 +1,8 @@
 import { maskHandle, POST_CARD_MESSAGES } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../testing/render-posts';
 import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
+import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -12,12 +12,12 @@ import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { commentsKey } from '@/features/comments/api/comments';
 import { postDetailKey, reversalKey } from '@/features/posts/api/get-post';
 import { AVA, BEN, makeComment, makeDetail } from '@/features/posts/testing/post-detail-kit';
-import { json } from '@/features/posts/testing/render-posts';
 import { getSession, setTokens } from '@/lib/session';
 import { RealtimeStatus } from '../components/realtime-status';
 import { FakeEventSource, installFakeEventSource } from '../testing/fake-event-source';
 import { STALL_MS } from '../utils/post-event-stream';
 import { usePostEvents } from './use-post-events';
+import { json } from '@/testing';
 
 function Live({ postId, enabled = true }: { postId: string; enabled?: boolean }) {
   return <RealtimeStatus state={usePostEvents(postId, enabled)} />;

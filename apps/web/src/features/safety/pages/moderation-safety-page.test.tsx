@@ -5,12 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { fakeFetch, json, type FetchCall } from '@/features/moderation/testing/fixtures';
+import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixtures';
 import { makeReport, reportPageResponse } from '@/features/reports/testing/report-fixtures';
 import { COMMUNITY_RULES } from '@/features/legal/data/community-guidelines';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
 import { ModerationSafetyPage } from './moderation-safety-page';
+import { json } from '@/testing';
 
 const USER = {
   id: '44444444-4444-4444-8444-444444444444',
