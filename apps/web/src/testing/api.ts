@@ -29,8 +29,6 @@ export type ApiRoutes = Record<string, ApiHandler>;
 export type StubApiOptions = {
   /** Answers GET /auth/me when no route does: the signed-in user. */
   user?: unknown;
-  /** Records a call in `calls` (all of them by default). */
-  record?: (call: ApiCall) => boolean;
 };
 
 /**
@@ -38,7 +36,7 @@ export type StubApiOptions = {
  * order) answer first, then GET /auth/me answers `user` when given, and anything else is a 404.
  * Returns the recorded calls (in order) and the fetch mock.
  */
-export function stubApi(routes: ApiRoutes | ApiHandler | ApiHandler[] = {}, { user, record }: StubApiOptions = {}) {
+export function stubApi(routes: ApiRoutes | ApiHandler | ApiHandler[] = {}, { user }: StubApiOptions = {}) {
   const calls: ApiCall[] = [];
   const handlers: ApiHandler[] =
     typeof routes === 'function'
@@ -54,7 +52,7 @@ export function stubApi(routes: ApiRoutes | ApiHandler | ApiHandler[] = {}, { us
       url,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
-    if (!record || record(call)) calls.push(call);
+    calls.push(call);
     for (const handler of handlers) {
       const response = await handler(call, init);
       if (response) return response;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listOf, makeLedgerEntry } from '@/features/payments/testing/payments-kit';
+import { callsTo, json, renderRoute, stubApi } from '@/testing';
 import { ledgerKindLabel } from '../utils/ledger-labels';
 import { CoinLedgerPanel } from './coin-ledger-panel';
-import { callsTo, json, renderRoute, stubApi } from '@/testing';
 import { buildUser } from '@/features/payments/testing/payments-kit';
 
 const LEDGER = 'GET /coins/ledger';

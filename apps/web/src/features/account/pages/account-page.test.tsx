@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, listOf, makeLedgerEntry, makeTransaction } from '@/features/payments/testing/payments-kit';
-import { AccountPage } from './account-page';
 import { json, landing, renderRoute, stubApi } from '@/testing';
+import { AccountPage } from './account-page';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { AdminCompaniesPage } from './admin-companies-page';
 import { type ApiCall as Call, type ApiRoutes, callsTo, json, renderRoute, stubApi } from '@/testing';
+import { AdminCompaniesPage } from './admin-companies-page';
 
 const company = (patch: Partial<AdminCompany> = {}): AdminCompany => ({
   id: '7c7c7c7c-0000-4000-8000-000000000001',

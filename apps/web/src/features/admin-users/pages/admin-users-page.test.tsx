@@ -5,9 +5,9 @@ import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixture
 import { adminStandIns } from '@/features/moderation/testing/render-page';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { makeUser, ME, userPageResponse } from '../testing/user-fixtures';
 import { AdminUsersPage } from './admin-users-page';
-import { json, renderRoute } from '@/testing';
 
 const LIST = '/api/v1/users/admin/all';
 const ONE = '/api/v1/users/admin/';

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMyPost, OTHER_CATEGORY, OTHER_STATE } from '@/features/posts/testing/my-teas-kit';
 import { CATEGORY, STATE } from '@/features/posts/testing/render-posts';
-import { AdminHomePage } from './admin-home-page';
 import { json, renderRoute } from '@/testing';
+import { AdminHomePage } from './admin-home-page';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { CompanyProfileSection } from './company-profile-section';
 import { callsTo, json, renderRoute, stubApi } from '@/testing';
+import { CompanyProfileSection } from './company-profile-section';
 
 const COMPANY: Company = {
   id: '7c7c7c7c-0000-4000-8000-000000000001',

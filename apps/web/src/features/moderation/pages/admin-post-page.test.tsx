@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { CATEGORY, fakeFetch, makePost, STATE } from '../testing/fixtures';
 import { adminStandIns } from '../testing/render-page';
 import { AdminPostPage } from './admin-post-page';
-import { json, renderRoute } from '@/testing';
 
 type Post = ReturnType<typeof makePost>;
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { fakeFetch, makePost } from '../testing/fixtures';
 import { adminStandIns } from '../testing/render-page';
 import { ModerationPage } from './moderation-page';
-import { json, renderRoute } from '@/testing';
 
 const renderQueue = (path = '/admin/moderation') =>
   renderRoute(path, {

@@ -2,8 +2,8 @@ import { DEFAULT_PLANS } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
-import { BuyCoinsPage } from './buy-coins-page';
 import { callsTo, json, renderRoute, stubApi } from '@/testing';
+import { BuyCoinsPage } from './buy-coins-page';
 import { buildUser } from '../testing/payments-kit';
 
 const SERVER_PLANS = {

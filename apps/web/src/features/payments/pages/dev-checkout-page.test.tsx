@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
-import { DevCheckoutPage } from './dev-checkout-page';
 import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
+import { DevCheckoutPage } from './dev-checkout-page';
 import { buildUser } from '../testing/payments-kit';
 
 const SESSION = 'cs_dev_0123456789';

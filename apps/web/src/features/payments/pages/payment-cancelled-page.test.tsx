@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaymentCancelledPage } from './payment-cancelled-page';
 import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
+import { PaymentCancelledPage } from './payment-cancelled-page';
 import { buildUser } from '../testing/payments-kit';
 
 const routes = [

@@ -3,10 +3,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ledgerKey } from '@/features/account/api/get-ledger';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { transactionsPageKey } from '../api/get-transactions';
 import { buildUser } from '../testing/payments-kit';
 import { PaymentSuccessPage } from './payment-success-page';
-import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 
 const SESSION = 'cs_test_success';
 const STATUS_PATH = `GET /payments/checkout-session/${SESSION}`;

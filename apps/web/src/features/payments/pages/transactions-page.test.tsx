@@ -1,11 +1,11 @@
 import { TRANSACTION_CSV_COLUMNS } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { transactionsKey } from '../api/get-transactions';
 import { listOf, makeTransaction } from '../testing/payments-kit';
 import { transactionsCsvFileName } from '../utils/transactions-csv';
 import { TransactionsPage } from './transactions-page';
-import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { buildUser } from '../testing/payments-kit';
 
 const LIST = 'GET /payments/transactions';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import {
   buildUser,
   CATEGORY,
@@ -11,7 +12,6 @@ import {
   stubPostingApi,
 } from '../testing/render-posts';
 import { CreateReversalButton } from './reversal-dialog';
-import { json, renderRoute } from '@/testing';
 
 function renderButton() {
   return renderRoute(`/posts/${ORIGINAL_POST_ID}`, {

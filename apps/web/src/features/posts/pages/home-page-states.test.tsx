@@ -2,9 +2,9 @@ import type { PostDetail } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { json } from '@/testing';
 import { buildUser } from '../testing/render-posts';
 import { listOf, makeCard, renderHome, stubPosts } from '../testing/posts-kit';
-import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());
 

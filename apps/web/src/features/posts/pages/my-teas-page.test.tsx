@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeMyPost, page, renderMyTeas, stubMyTeas } from '../testing/my-teas-kit';
 import { json } from '@/testing';
+import { makeMyPost, page, renderMyTeas, stubMyTeas } from '../testing/my-teas-kit';
 
 afterEach(() => vi.unstubAllGlobals());
 

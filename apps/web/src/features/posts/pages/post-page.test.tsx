@@ -1,8 +1,8 @@
 import { maskHandle, POST_CARD_MESSAGES } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 import { json } from '@/testing';
+import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 import { json } from '@/testing';
+import { makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { buildUser, CATEGORY, imageFile, STATE, type User, stubPostingApi } from '../testing/render-posts';
 import { SubmitPage } from './submit-page';
-import { json, renderRoute } from '@/testing';
 
 function renderSubmit() {
   return renderRoute('/submit', {

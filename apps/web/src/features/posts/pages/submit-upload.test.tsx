@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdUploads } from '@/lib/testing/fetch-backed-xhr';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { UPLOAD_CANCELLED } from '../hooks/use-upload';
 import { fileShares, totalShare } from '../utils/upload-shares';
 import { CATEGORY, imageFile, type User, stubPostingApi } from '../testing/render-posts';
 import { SubmitPage } from './submit-page';
-import { json, renderRoute } from '@/testing';
 
 function renderSubmit() {
   return renderRoute('/submit', {

@@ -13,11 +13,11 @@ import { commentsKey } from '@/features/comments/api/comments';
 import { postDetailKey, reversalKey } from '@/features/posts/api/get-post';
 import { AVA, BEN, makeComment, makeDetail } from '@/features/posts/testing/post-detail-kit';
 import { getSession, setTokens } from '@/lib/session';
+import { json } from '@/testing';
 import { RealtimeStatus } from '../components/realtime-status';
 import { FakeEventSource, installFakeEventSource } from '../testing/fake-event-source';
 import { STALL_MS } from '../utils/post-event-stream';
 import { usePostEvents } from './use-post-events';
-import { json } from '@/testing';
 
 function Live({ postId, enabled = true }: { postId: string; enabled?: boolean }) {
   return <RealtimeStatus state={usePostEvents(postId, enabled)} />;

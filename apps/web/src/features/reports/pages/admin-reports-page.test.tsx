@@ -4,9 +4,9 @@ import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixture
 import { adminStandIns } from '@/features/moderation/testing/render-page';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { makeReport, reportPageResponse } from '../testing/report-fixtures';
 import { AdminReportsPage } from './admin-reports-page';
-import { json, renderRoute } from '@/testing';
 
 const LIST = '/api/v1/posts/admin/reports';
 

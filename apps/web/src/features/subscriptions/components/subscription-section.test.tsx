@@ -14,9 +14,9 @@ import { AccountPage } from '@/features/account/pages/account-page';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { makeSubscription, PERIOD_END, PERIOD_START } from '../testing/subscriptions-kit';
 import { SubscriptionSection } from './subscription-section';
-import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 
 const BASE = '/payments/subscription';
 const PLANS = { plans: Object.values(SUBSCRIPTION_PLANS), provider: 'stripe' };

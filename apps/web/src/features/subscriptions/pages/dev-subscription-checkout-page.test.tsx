@@ -4,8 +4,8 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { DevSubscriptionCheckoutPage } from './dev-subscription-checkout-page';
 import { callsTo, json, renderRoute, stubApi } from '@/testing';
+import { DevSubscriptionCheckoutPage } from './dev-subscription-checkout-page';
 
 const SESSION = 'dev_subcs_0123456789abcdef';
 const PAGE = `/payments/subscription/dev/${SESSION}`;

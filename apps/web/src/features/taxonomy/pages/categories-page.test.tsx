@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { removeToast } from '@/lib/toast-store';
-import { CategoriesPage } from './categories-page';
 import { deferred, callsTo, json, landing, renderRoute, route, stubApi } from '@/testing';
+import { CategoriesPage } from './categories-page';
 import { list, signedInAs } from './taxonomy-test-kit';
 
 const BABY = {

@@ -1,5 +1,5 @@
-import { json, route, type ApiHandler } from '@/testing';
 import { setTokens } from '@/lib/session';
+import { json, route, type ApiHandler } from '@/testing';
 
 /** Shared by the category and state page tests: fixtures for the fake API of '@/testing'. */
 export const list = <T,>(data: T[]) => ({
