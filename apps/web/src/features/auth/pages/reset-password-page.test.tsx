@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute } from '@/testing';
+import { json, renderRoute, stubApi } from '@/testing';
 import { ResetPasswordPage } from './reset-password-page';
 
 const renderReset = () =>
@@ -27,8 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ResetPasswordPage', () => {
   it('enables submit once valid, sends new_password and goes to sign-in', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ message: 'ok' }, 200));
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'ok' }, 200));
     const user = renderReset();
     await fillAndSubmit(user);
     expect(await screen.findByText('Sign in page')).toBeInTheDocument();
@@ -39,10 +38,7 @@ describe('ResetPasswordPage', () => {
 
   it('replaces the form with a way to get a new link when the token is dead', async () => {
     const body = { detail: 'This password reset link is invalid or has expired.', code: 'INVALID_TOKEN' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(body, 400)),
-    );
+    stubApi(() => json(body, 400));
     const user = renderReset();
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(body.detail);

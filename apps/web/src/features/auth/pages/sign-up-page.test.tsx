@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute } from '@/testing';
+import { json, renderRoute, stubApi } from '@/testing';
 import { SignUpPage } from './sign-up-page';
 
 const renderSignUp = () =>
@@ -25,8 +25,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignUpPage', () => {
   it('hides the honeypot from people and sends it empty with the account', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ message: 'ok' }, 201));
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'ok' }, 201));
     const user = renderSignUp();
     expect(screen.queryByRole('textbox', { name: /leave this field empty/i })).not.toBeInTheDocument();
 
@@ -49,10 +48,7 @@ describe('SignUpPage', () => {
       code: 'CONFLICT',
       errors: [{ field: 'email', message: 'An account with this email already exists.' }],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(body, 409)),
-    );
+    stubApi(() => json(body, 409));
     const user = renderSignUp();
     await fill(user);
     expect(await screen.findByText('An account with this email already exists.')).toBeInTheDocument();

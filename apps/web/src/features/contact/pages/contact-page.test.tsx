@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
-import { json, renderRoute } from '@/testing';
+import { json, renderRoute, stubApi } from '@/testing';
 import { ContactPage } from './contact-page';
 
 const renderContact = () => renderRoute('/contact', { element: <ContactPage /> }).user;
@@ -74,8 +74,7 @@ describe('ContactPage', () => {
   });
 
   it('sends the message as JSON, confirms and resets the form', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ message: 'Queued' }, 202));
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'Queued' }, 202));
     const user = renderContact();
     await fillValid(user);
     await user.click(sendButton());
@@ -95,17 +94,14 @@ describe('ContactPage', () => {
   });
 
   it('shows the API message, or the fallback when the request fails outright', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    stubApi(() => Promise.reject(new TypeError('Failed to fetch')));
     const user = renderContact();
     await fillValid(user);
     await user.click(sendButton());
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
     expect(field('Full Name')).toHaveValue('Jane Doe');
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ detail: 'Mail is down.', code: 'SERVICE_UNAVAILABLE' }, 503)),
-    );
+    stubApi(() => json({ detail: 'Mail is down.', code: 'SERVICE_UNAVAILABLE' }, 503));
     await user.click(sendButton());
     expect(await screen.findByText('Mail is down.')).toBeInTheDocument();
   });
