@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/testing';
 import { api, ApiError } from './api-client';
 import { getSession, onLogout, setTokens } from './session';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,7 +10,7 @@ afterEach(() => {
 describe('api client', () => {
   it('sends the bearer token and omits empty query values', async () => {
     setTokens('access-1', 'refresh-1');
-    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    const fetchMock = vi.fn(async () => json({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
     await api.get('/things', { search: '', page: 2, state: undefined });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -24,7 +22,7 @@ describe('api client', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        json(409, { detail: 'Taken.', code: 'CONFLICT', errors: [{ field: 'email', message: 'Taken.' }] }),
+        json({ detail: 'Taken.', code: 'CONFLICT', errors: [{ field: 'email', message: 'Taken.' }] }, 409),
       ),
     );
     const error = await api.post('/x', {}).catch((e: unknown) => e);
@@ -49,9 +47,9 @@ describe('api client', () => {
     setTokens('old-access', 'old-refresh');
     const fetchMock = vi
       .fn()
-      .mockResolvedValueOnce(json(401, { detail: 'expired' }))
-      .mockResolvedValueOnce(json(200, { accessToken: 'new-access', refreshToken: 'new-refresh' }))
-      .mockResolvedValueOnce(json(200, { value: 42 }));
+      .mockResolvedValueOnce(json({ detail: 'expired' }, 401))
+      .mockResolvedValueOnce(json({ accessToken: 'new-access', refreshToken: 'new-refresh' }))
+      .mockResolvedValueOnce(json({ value: 42 }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.get<{ value: number }>('/me')).resolves.toEqual({ value: 42 });
     expect(getSession()).toEqual({ accessToken: 'new-access', refreshToken: 'new-refresh' });
@@ -66,7 +64,7 @@ describe('api client', () => {
     setTokens('old-access', 'old-refresh');
     const reasons: Array<string | undefined> = [];
     const stop = onLogout((reason) => reasons.push(reason));
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json(401, {})).mockResolvedValueOnce(json(401, {})));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json({}, 401)).mockResolvedValueOnce(json({}, 401)));
     await expect(api.get('/me')).rejects.toThrow('Your session has expired. Please log in again.');
     expect(reasons).toEqual(['Your session has expired. Please log in again.']);
     expect(getSession()).toEqual({ accessToken: null, refreshToken: null });
@@ -81,9 +79,9 @@ describe('api client', () => {
       vi.fn(async (url: string, init: RequestInit) => {
         if (url === '/api/v1/auth/refresh') {
           refreshes += 1;
-          return json(200, { accessToken: 'fresh', refreshToken: 'fresh-r' });
+          return json({ accessToken: 'fresh', refreshToken: 'fresh-r' });
         }
-        return new Headers(init.headers).get('Authorization') === 'Bearer fresh' ? json(200, { ok: 1 }) : json(401, {});
+        return new Headers(init.headers).get('Authorization') === 'Bearer fresh' ? json({ ok: 1 }) : json({}, 401);
       }),
     );
     await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);

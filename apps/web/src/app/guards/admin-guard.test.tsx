@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setTokens } from '@/lib/session';
+import { json, landing, renderRoute, stubApi } from '@/testing';
 import { AdminGuard } from './admin-guard';
 
 const me = (isAdmin: boolean) => ({
@@ -18,27 +17,15 @@ const me = (isAdmin: boolean) => ({
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin',
-        element: (
-          <AdminGuard>
-            <h1>Admin area</h1>
-          </AdminGuard>
-        ),
-      },
-      { path: '/auth/signin', element: <h1>Sign in page</h1> },
-    ],
-    { initialEntries: [path] },
+  const guarded = (
+    <AdminGuard>
+      <h1>Admin area</h1>
+    </AdminGuard>
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoute(path, {
+    routes: [{ path: '/admin', element: guarded }, landing('/auth/signin', 'Sign in page')],
+    toaster: false,
+  }).router;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,10 +38,7 @@ describe('AdminGuard', () => {
 
   it('shows a spinner while the user loads, then Access Denied to a non-admin', async () => {
     setTokens('token', 'refresh');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(me(false)), { status: 200 })),
-    );
+    stubApi(() => json(me(false)));
     renderAt('/admin');
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
@@ -65,10 +49,9 @@ describe('AdminGuard', () => {
 
   it('Switch account signs out and opens sign-in, to come back here afterwards', async () => {
     setTokens('token', 'refresh');
-    const fetchMock = vi.fn(async (url: string) =>
-      url.endsWith('/auth/logout') ? new Response(null, { status: 204 }) : new Response(JSON.stringify(me(false))),
+    const { fetchMock } = stubApi(({ url }) =>
+      url.pathname.endsWith('/auth/logout') ? json(null, 204) : json(me(false)),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const router = renderAt('/admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Switch account' }));
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
@@ -79,10 +62,7 @@ describe('AdminGuard', () => {
 
   it('lets an admin in', async () => {
     setTokens('token', 'refresh');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(me(true)), { status: 200 })),
-    );
+    stubApi(() => json(me(true)));
     renderAt('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument();
   });

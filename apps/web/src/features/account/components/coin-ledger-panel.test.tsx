@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  json,
-  listOf,
-  makeLedgerEntry,
-  renderRoutes,
-  stubApi,
-} from '@/features/payments/testing/payments-kit';
+import { listOf, makeLedgerEntry } from '@/features/payments/testing/payments-kit';
+import { callsTo, json, renderRoute, stubApi } from '@/testing';
 import { ledgerKindLabel } from '../utils/ledger-labels';
 import { CoinLedgerPanel } from './coin-ledger-panel';
+import { buildUser } from '@/features/payments/testing/payments-kit';
 
 const LEDGER = 'GET /coins/ledger';
-const renderPanel = () => renderRoutes([{ path: '/account', element: <CoinLedgerPanel /> }], ['/account']);
+const renderPanel = () =>
+  renderRoute('/account', { routes: [{ path: '/account', element: <CoinLedgerPanel /> }], signedIn: true });
 const rows = () => within(screen.getByRole('list', { name: 'Coin history' })).getAllByRole('listitem');
 const query = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
 
@@ -20,21 +16,24 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('CoinLedgerPanel', () => {
   it('lists every earn and spend with its sign, colour, reason, date and balance after', async () => {
-    const calls = stubApi({
-      [LEDGER]: () =>
-        listOf([
-          makeLedgerEntry({
-            delta: 920,
-            balance_after: 1_010,
-            kind: 'purchase',
-            reason: 'Gold bundle',
-            created_at: '2026-11-20T10:00:00.000Z',
-          }),
-          makeLedgerEntry({ delta: -40, balance_after: 90, kind: 'unlock', reason: 'Unlocked "Party tea"' }),
-          makeLedgerEntry({ delta: 50, balance_after: 130, kind: 'signup_bonus', reason: null }),
-          makeLedgerEntry({ delta: 25, balance_after: 155, kind: 'admin_add', reason: 'Sorry about the outage' }),
-        ]),
-    });
+    const { calls } = stubApi(
+      {
+        [LEDGER]: () =>
+          listOf([
+            makeLedgerEntry({
+              delta: 920,
+              balance_after: 1_010,
+              kind: 'purchase',
+              reason: 'Gold bundle',
+              created_at: '2026-11-20T10:00:00.000Z',
+            }),
+            makeLedgerEntry({ delta: -40, balance_after: 90, kind: 'unlock', reason: 'Unlocked "Party tea"' }),
+            makeLedgerEntry({ delta: 50, balance_after: 130, kind: 'signup_bonus', reason: null }),
+            makeLedgerEntry({ delta: 25, balance_after: 155, kind: 'admin_add', reason: 'Sorry about the outage' }),
+          ]),
+      },
+      { user: buildUser() },
+    );
     renderPanel();
 
     expect(screen.getByRole('region', { name: 'Coin History' })).toBeInTheDocument();
@@ -70,9 +69,12 @@ describe('CoinLedgerPanel', () => {
   });
 
   it('pages 10 at a time', async () => {
-    const calls = stubApi({
-      [LEDGER]: (url) => listOf([makeLedgerEntry()], 15, Number(url.searchParams.get('skip'))),
-    });
+    const { calls } = stubApi(
+      {
+        [LEDGER]: ({ url }) => listOf([makeLedgerEntry()], 15, Number(url.searchParams.get('skip'))),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderPanel();
     await screen.findByRole('list', { name: 'Coin history' });
 
@@ -82,16 +84,20 @@ describe('CoinLedgerPanel', () => {
   });
 
   it('has an empty state', async () => {
-    stubApi({ [LEDGER]: () => listOf([]) });
+    stubApi({ [LEDGER]: () => listOf([]) }, { user: buildUser() });
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'No coin activity yet' })).toBeInTheDocument();
   });
 
   it('shows the error with Try Again', async () => {
     let fail = true;
-    stubApi({
-      [LEDGER]: () => (fail ? json({ detail: "You don't have permission to perform this action." }, 403) : listOf([])),
-    });
+    stubApi(
+      {
+        [LEDGER]: () =>
+          fail ? json({ detail: "You don't have permission to perform this action." }, 403) : listOf([]),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderPanel();
 
     expect(await screen.findByRole('heading', { name: 'Unable to Load Coin History' })).toBeInTheDocument();

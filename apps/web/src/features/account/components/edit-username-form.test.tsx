@@ -1,19 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, stubApi } from '@/testing';
 import { EditUsernameForm } from './edit-username-form';
 
 function renderForm() {
-  const fetchMock = vi.fn(async () => new Response('{}'));
-  vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <EditUsernameForm username="avalanche" />
-    </QueryClientProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
+  const { fetchMock } = stubApi(() => json({}));
+  const { user } = renderRoute('/', { element: <EditUsernameForm username="avalanche" />, toaster: false });
+  return { fetchMock, user };
 }
 
 afterEach(() => vi.unstubAllGlobals());

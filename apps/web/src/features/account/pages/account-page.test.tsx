@@ -1,15 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildUser,
-  json,
-  landing,
-  listOf,
-  makeLedgerEntry,
-  makeTransaction,
-  renderRoutes,
-  stubApi,
-} from '@/features/payments/testing/payments-kit';
+import { buildUser, listOf, makeLedgerEntry, makeTransaction } from '@/features/payments/testing/payments-kit';
+import { json, landing, renderRoute, stubApi } from '@/testing';
 import { AccountPage } from './account-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,9 +14,12 @@ describe('AccountPage', () => {
         'GET /coins/ledger': () => listOf([makeLedgerEntry({ delta: 920, kind: 'purchase', reason: 'Gold bundle' })]),
         'GET /users/me/blocks': () => json({ blocks: [] }),
       },
-      { ...buildUser({ coin_balance: 1_040 }), username: 'avalanche', email: 'ava@example.com' },
+      { user: { ...buildUser({ coin_balance: 1_040 }), username: 'avalanche', email: 'ava@example.com' } },
     );
-    renderRoutes([{ path: '/account', element: <AccountPage /> }, landing('/buy-coins', 'Buy page')], ['/account']);
+    renderRoute('/account', {
+      routes: [{ path: '/account', element: <AccountPage /> }, landing('/buy-coins', 'Buy page')],
+      signedIn: true,
+    });
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(await screen.findByText('avalanche')).toBeInTheDocument();

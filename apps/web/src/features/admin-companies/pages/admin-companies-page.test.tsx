@@ -1,9 +1,9 @@
 import { COMPANY_MESSAGES, type AdminCompany, type AdminCompanyList } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, json, renderRoutes, stubApi, type Call } from '@/features/subscriptions/testing/subscriptions-kit';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { type ApiCall as Call, type ApiRoutes, callsTo, json, renderRoute, stubApi } from '@/testing';
 import { AdminCompaniesPage } from './admin-companies-page';
 
 const company = (patch: Partial<AdminCompany> = {}): AdminCompany => ({
@@ -51,7 +51,7 @@ function serve(companies: AdminCompany[]) {
     store.set(id, after);
     return json(after);
   };
-  const routes: Parameters<typeof stubApi>[0] = {
+  const routes: ApiRoutes = {
     'GET /admin/companies': (call) => {
       const verified = call.url.searchParams.get('verified');
       const rows = [...store.values()].filter((c) => verified === null || String(c.verified) === verified);
@@ -62,11 +62,11 @@ function serve(companies: AdminCompany[]) {
     routes[`POST /admin/companies/${c.id}/verify`] = () => set(c.id, true);
     routes[`POST /admin/companies/${c.id}/unverify`] = () => set(c.id, false);
   }
-  return stubApi(routes);
+  return stubApi(routes).calls;
 }
 
 const renderPage = (path = '/admin/companies') =>
-  renderRoutes([{ path: '/admin/companies', element: <AdminCompaniesPage /> }], [path]);
+  renderRoute(path, { routes: [{ path: '/admin/companies', element: <AdminCompaniesPage /> }], signedIn: true });
 const card = (name: string) => screen.getByRole('article', { name });
 
 afterEach(() => {

@@ -1,17 +1,19 @@
 import type { AdminUser } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json, type FetchCall } from '@/features/moderation/testing/fixtures';
-import { renderPage } from '@/features/moderation/testing/render-page';
+import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixtures';
+import { adminStandIns } from '@/features/moderation/testing/render-page';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { makeUser, ME, userPageResponse } from '../testing/user-fixtures';
 import { AdminUsersPage } from './admin-users-page';
 
 const LIST = '/api/v1/users/admin/all';
 const ONE = '/api/v1/users/admin/';
 
-const renderUsers = (path = '/admin/users') => renderPage('/admin/users', <AdminUsersPage />, path);
+const renderUsers = (path = '/admin/users') =>
+  renderRoute(path, { pattern: '/admin/users', element: <AdminUsersPage />, routes: adminStandIns('/admin/users') });
 
 /** The query of a list call, as an object. */
 const query = (call: FetchCall | undefined) =>

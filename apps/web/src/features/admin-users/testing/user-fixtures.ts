@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserList } from '@kettle/shared';
-import { json } from '@/features/moderation/testing/fixtures';
+import { json } from '@/testing';
 
 let counter = 0;
 

@@ -2,7 +2,8 @@ import type { OwnPost } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMyPost, OTHER_CATEGORY, OTHER_STATE } from '@/features/posts/testing/my-teas-kit';
-import { CATEGORY, json, renderSignedIn, STATE } from '@/features/posts/testing/render-posts';
+import { CATEGORY, STATE } from '@/features/posts/testing/render-posts';
+import { json, renderRoute } from '@/testing';
 import { AdminHomePage } from './admin-home-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,13 +34,14 @@ function stubFeed(feed: (url: URL) => Response) {
 }
 
 const renderFeed = (entry = '/admin/') =>
-  renderSignedIn(
-    [
+  renderRoute(entry, {
+    routes: [
       { path: '/admin/', element: <AdminHomePage /> },
       { path: '/admin/posts/:id', element: <h1>Admin post</h1> },
     ],
-    entry,
-  );
+    signedIn: true,
+    userEvent: { applyAccept: false },
+  });
 
 const query = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
 

@@ -1,25 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, stubApi } from '@/testing';
 import { ResetPasswordPage } from './reset-password-page';
 
-function renderReset() {
-  const router = createMemoryRouter(
-    [
-      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-      { path: '/auth/signin', element: <p>Sign in page</p> },
-    ],
-    { initialEntries: ['/reset-password/tok123'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderReset = () =>
+  renderRoute('/reset-password/tok123', {
+    pattern: '/reset-password/:token',
+    element: <ResetPasswordPage />,
+    routes: [{ path: '/auth/signin', element: <p>Sign in page</p> }],
+    queryClient: new QueryClient(),
+    toaster: false,
+  }).user;
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   const submit = screen.getByRole('button', { name: 'Reset Password' });
@@ -34,10 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ResetPasswordPage', () => {
   it('enables submit once valid, sends new_password and goes to sign-in', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ message: 'ok' }), { status: 200 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'ok' }, 200));
     const user = renderReset();
     await fillAndSubmit(user);
     expect(await screen.findByText('Sign in page')).toBeInTheDocument();
@@ -48,10 +38,7 @@ describe('ResetPasswordPage', () => {
 
   it('replaces the form with a way to get a new link when the token is dead', async () => {
     const body = { detail: 'This password reset link is invalid or has expired.', code: 'INVALID_TOKEN' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })),
-    );
+    stubApi(() => json(body, 400));
     const user = renderReset();
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(body.detail);

@@ -1,34 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@kettle/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/lib/session';
+import { json, renderRoute, stubApi } from '@/testing';
 import { SignInPage } from './sign-in-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const TOKENS = { access_token: 'a', refresh_token: 'r', token_type: 'bearer' };
 
 function renderSignIn(state?: { from: string }) {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/signin', element: <SignInPage /> },
+  return renderRoute('/auth/signin', {
+    element: <SignInPage />,
+    routes: [
       { path: '/my-teas', element: <p>My teas page</p> },
       { path: '/admin/', element: <p>Admin home</p> },
       { path: '/submit', element: <p>Submit page</p> },
     ],
-    { initialEntries: [{ pathname: '/auth/signin', state }] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router };
+    state,
+    toaster: false,
+  });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
@@ -44,8 +34,7 @@ afterEach(() => {
 
 describe('SignInPage', () => {
   it('shows the shared messages for a bad email and a short password', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi();
     const { user } = renderSignIn();
 
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
@@ -59,10 +48,9 @@ describe('SignInPage', () => {
   });
 
   it('posts the email as a form-encoded username, then goes to My Teas', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+    const { fetchMock } = stubApi(() =>
       json({ access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', is_admin: false }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const { user } = renderSignIn();
 
     await fillAndSubmit(user, 'Reader@Example.com', 'secret123');
@@ -80,30 +68,21 @@ describe('SignInPage', () => {
   });
 
   it('sends admins to /admin/', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ ...TOKENS, is_admin: true })),
-    );
+    stubApi(() => json({ ...TOKENS, is_admin: true }));
     const { user } = renderSignIn();
     await fillAndSubmit(user, 'admin@example.com', 'secret123');
     expect(await screen.findByText('Admin home')).toBeInTheDocument();
   });
 
   it('returns to the page that asked for sign-in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ ...TOKENS, is_admin: false })),
-    );
+    stubApi(() => json({ ...TOKENS, is_admin: false }));
     const { user } = renderSignIn({ from: '/submit' });
     await fillAndSubmit(user, 'reader@example.com', 'secret123');
     expect(await screen.findByText('Submit page')).toBeInTheDocument();
   });
 
   it('shows the API message in an alert when the credentials are wrong', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ detail: 'Incorrect email or password.', code: 'INVALID_CREDENTIALS' }, 401)),
-    );
+    stubApi(() => json({ detail: 'Incorrect email or password.', code: 'INVALID_CREDENTIALS' }, 401));
     const { user, router } = renderSignIn();
     await fillAndSubmit(user, 'reader@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
@@ -111,12 +90,11 @@ describe('SignInPage', () => {
   });
 
   it('when the account needs a mailed link, says so and sends one to the typed email', async () => {
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-      url === '/api/v1/auth/login'
+    const { fetchMock } = stubApi(({ path }) =>
+      path === '/auth/login'
         ? json({ detail: MESSAGES.auth.signInLinkRequired, code: 'SIGN_IN_LINK_REQUIRED' }, 403)
         : json({ message: MESSAGES.auth.signInLinkSent }, 202),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const { user, router } = renderSignIn();
     await fillAndSubmit(user, 'Owner@Example.com', 'right-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.signInLinkRequired);
@@ -131,8 +109,7 @@ describe('SignInPage', () => {
   });
 
   it('offers the link without a password too, and checks the email first', async () => {
-    const fetchMock = vi.fn(async () => json({ message: MESSAGES.auth.signInLinkSent }, 202));
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: MESSAGES.auth.signInLinkSent }, 202));
     const { user } = renderSignIn();
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();

@@ -1,25 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, stubApi } from '@/testing';
 import { SignUpPage } from './sign-up-page';
 
-function renderSignUp() {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/signup', element: <SignUpPage /> },
-      { path: '/auth/signin', element: <p>Sign in page</p> },
-    ],
-    { initialEntries: ['/auth/signup'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderSignUp = () =>
+  renderRoute('/auth/signup', {
+    element: <SignUpPage />,
+    routes: [{ path: '/auth/signin', element: <p>Sign in page</p> }],
+    queryClient: new QueryClient(),
+    toaster: false,
+  }).user;
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Username'), 'jane_doe');
@@ -33,10 +25,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignUpPage', () => {
   it('hides the honeypot from people and sends it empty with the account', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ message: 'ok' }), { status: 201 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'ok' }, 201));
     const user = renderSignUp();
     expect(screen.queryByRole('textbox', { name: /leave this field empty/i })).not.toBeInTheDocument();
 
@@ -59,10 +48,7 @@ describe('SignUpPage', () => {
       code: 'CONFLICT',
       errors: [{ field: 'email', message: 'An account with this email already exists.' }],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 409 })),
-    );
+    stubApi(() => json(body, 409));
     const user = renderSignUp();
     await fill(user);
     expect(await screen.findByText('An account with this email already exists.')).toBeInTheDocument();

@@ -1,35 +1,24 @@
 import { MESSAGES } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, stubApi } from '@/testing';
 import { VerifyEmailPage } from './verify-email-page';
 
-function renderVerify() {
-  const router = createMemoryRouter([{ path: '/auth/verify-email/:token', element: <VerifyEmailPage /> }], {
-    initialEntries: ['/auth/verify-email/tok123'],
+const renderVerify = () =>
+  renderRoute('/auth/verify-email/tok123', {
+    pattern: '/auth/verify-email/:token',
+    element: <VerifyEmailPage />,
+    queryClient: new QueryClient(),
+    toaster: false,
+    strict: true,
   });
-  render(
-    <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('VerifyEmailPage', () => {
   it('spends the token once, even under StrictMode, then offers sign-in', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) =>
-        new Response(JSON.stringify({ message: 'Your email has been verified. You can now sign in.' }), {
-          status: 200,
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'Your email has been verified. You can now sign in.' }, 200));
     renderVerify();
     expect(await screen.findByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue to sign in' })).toHaveAttribute('href', '/auth/signin');
@@ -38,10 +27,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it('says the email is already verified when the link is opened again', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: MESSAGES.auth.alreadyVerified }), { status: 200 })),
-    );
+    stubApi(() => json({ message: MESSAGES.auth.alreadyVerified }, 200));
     renderVerify();
     expect(await screen.findByRole('heading', { name: 'Already verified' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.auth.alreadyVerified);
@@ -50,10 +36,7 @@ describe('VerifyEmailPage', () => {
 
   it('explains a dead link and offers a new one', async () => {
     const body = { detail: 'This verification link is invalid or has expired.', code: 'INVALID_TOKEN' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })),
-    );
+    stubApi(() => json(body, 400));
     renderVerify();
     expect(await screen.findByRole('alert')).toHaveTextContent(body.detail);
     expect(screen.getByRole('button', { name: 'Send a new verification link' })).toBeInTheDocument();

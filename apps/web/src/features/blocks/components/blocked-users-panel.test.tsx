@@ -1,15 +1,12 @@
 import { BLOCK_MESSAGES } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
 import { AccountPage } from '@/features/account/pages/account-page';
-import { fakeFetch, json } from '@/features/moderation/testing/fixtures';
+import { fakeFetch } from '@/features/moderation/testing/fixtures';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { BlockedUsersPanel } from './blocked-users-panel';
 
 const BLOCKS = '/api/v1/users/me/blocks';
@@ -24,16 +21,7 @@ const KIM = {
   blocked_at: '2026-11-03T09:00:00.000Z',
 };
 
-function renderWithClient(element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{element}</MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderWithClient = (element: ReactElement) => renderRoute('/', { element }).user;
 
 beforeEach(() => setTokens('token', 'refresh'));
 afterEach(() => {

@@ -1,11 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute, stubApi } from '@/testing';
 import { formatWait } from '../utils/format-wait';
 import { DailyDropButton } from './daily-drop-button';
 
@@ -24,35 +22,25 @@ const me = {
 function serve(available: boolean) {
   const calls: string[] = [];
   const nextDrop = new Date(Date.now() + 5 * HOUR + 10 * 60_000).toISOString();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      if (url === '/api/v1/auth/me') return new Response(JSON.stringify(me));
-      if (method === 'POST') {
-        return new Response(JSON.stringify({ coins_added: 10, coin_balance: 60, next_drop_at: nextDrop }));
-      }
-      return new Response(JSON.stringify({ amount: 10, available, next_drop_at: nextDrop }));
-    }),
-  );
+  stubApi(({ method, url }) => {
+    calls.push(`${method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/api/v1/auth/me' && !url.search) return json(me);
+    if (method === 'POST') return json({ coins_added: 10, coin_balance: 60, next_drop_at: nextDrop });
+    return json({ amount: 10, available, next_drop_at: nextDrop });
+  });
   return calls;
 }
 
 function renderMenu() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DropdownMenu.Root open>
-        <DropdownMenu.Trigger>Menu</DropdownMenu.Trigger>
-        <DropdownMenu.Content>
-          <DailyDropButton />
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
-      <Toaster />
-    </QueryClientProvider>,
+  const menu = (
+    <DropdownMenu.Root open>
+      <DropdownMenu.Trigger>Menu</DropdownMenu.Trigger>
+      <DropdownMenu.Content>
+        <DailyDropButton />
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
-  return userEvent.setup();
+  return renderRoute('/', { element: menu }).user;
 }
 
 beforeEach(() => setTokens('token', 'refresh'));

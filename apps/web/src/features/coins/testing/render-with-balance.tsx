@@ -1,14 +1,6 @@
 import type { CurrentUser } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { setTokens } from '@/lib/session';
-
+import { json, landing, renderRoute, stubApi } from '@/testing';
 export const reader = (coin_balance: number): CurrentUser => ({
   id: '44444444-4444-4444-8444-444444444444',
   username: 'ava',
@@ -26,29 +18,14 @@ export const reader = (coin_balance: number): CurrentUser => ({
  */
 export function renderWithBalance(ui: ReactNode, balance: number) {
   const calls: Array<{ method: string; url: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ method: init?.method ?? 'GET', url });
-      const body = url.startsWith('/api/v1/auth/me') ? reader(balance) : { detail: 'Not found' };
-      return new Response(JSON.stringify(body), { status: url.startsWith('/api/v1/auth/me') ? 200 : 404 });
-    }),
-  );
-  setTokens('access-token', 'refresh-token');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(currentUserKey, reader(balance));
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: ui },
-      { path: '/buy-coins', element: <h1>Buy Tea Coins</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { calls, router, queryClient, user: userEvent.setup() };
+  stubApi(({ method, url }) => {
+    calls.push({ method, url: `${url.pathname}${url.search}` });
+    return url.pathname.startsWith('/api/v1/auth/me') ? json(reader(balance)) : undefined;
+  });
+  const rendered = renderRoute('/', {
+    element: ui,
+    routes: [landing('/buy-coins', 'Buy Tea Coins')],
+    user: reader(balance),
+  });
+  return { calls, ...rendered };
 }

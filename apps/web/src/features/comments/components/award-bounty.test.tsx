@@ -2,7 +2,6 @@ import { BOUNTY_MESSAGES, type PostDetail } from '@kettle/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BountyBadge } from '@/features/posts/components/bounty-badge';
-import { json } from '@/features/posts/testing/render-posts';
 import { listOf, makeCard, renderHome, stubPosts } from '@/features/posts/testing/posts-kit';
 import {
   AVA,
@@ -12,6 +11,7 @@ import {
   renderDetail,
   stubDetailApi,
 } from '@/features/posts/testing/post-detail-kit';
+import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());
 

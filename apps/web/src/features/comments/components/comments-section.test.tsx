@@ -9,7 +9,6 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { json } from '@/features/posts/testing/render-posts';
 import {
   AVA,
   BEN,
@@ -19,6 +18,7 @@ import {
   stubDetailApi,
   type Call,
 } from '@/features/posts/testing/post-detail-kit';
+import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());
 

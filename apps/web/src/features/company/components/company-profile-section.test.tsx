@@ -1,9 +1,9 @@
 import { COMPANY_MESSAGES, type Company, type CompanyStats } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, json, renderRoutes, stubApi } from '@/features/subscriptions/testing/subscriptions-kit';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { callsTo, json, renderRoute, stubApi } from '@/testing';
 import { CompanyProfileSection } from './company-profile-section';
 
 const COMPANY: Company = {
@@ -21,7 +21,8 @@ const STATS: CompanyStats = { handle: '@acmetea', verified: true, posts: 12, vot
 const UNVERIFIED: Company = { ...COMPANY, verified: false, verified_at: null };
 const PUBLIC_STATS: CompanyStats = { ...STATS, verified: false, reports: null };
 
-const renderSection = () => renderRoutes([{ path: '/account', element: <CompanyProfileSection /> }], ['/account']);
+const renderSection = () =>
+  renderRoute('/account', { routes: [{ path: '/account', element: <CompanyProfileSection /> }], signedIn: true });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,7 +33,7 @@ afterEach(() => {
 describe('Company profile section', () => {
   it('creates a profile: checks the fields, adds the @, then shows it with its numbers', async () => {
     let company: Company | null = null;
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /company': () => json(company ?? null),
       'POST /company': ({ body }) => {
         company = { ...COMPANY, ...(body as Partial<Company>) };
@@ -160,7 +161,7 @@ describe('Company profile section', () => {
 
   it('edits the profile; an emptied website is sent empty so it is cleared', async () => {
     let company = COMPANY;
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /company': () => json(company),
       'GET /company/stats': () => json(STATS),
       'PUT /company': ({ body }) => {
@@ -187,7 +188,7 @@ describe('Company profile section', () => {
 
   it('deletes the profile after confirming, back to the empty state', async () => {
     let company: Company | null = COMPANY;
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /company': () => json(company ?? null),
       'GET /company/stats': () => json(STATS),
       'DELETE /company': () => {

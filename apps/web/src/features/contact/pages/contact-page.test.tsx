@@ -1,23 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute, stubApi } from '@/testing';
 import { ContactPage } from './contact-page';
 
-function renderContact() {
-  const router = createMemoryRouter([{ path: '/contact', element: <ContactPage /> }], { initialEntries: ['/contact'] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderContact = () => renderRoute('/contact', { element: <ContactPage /> }).user;
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -86,10 +74,7 @@ describe('ContactPage', () => {
   });
 
   it('sends the message as JSON, confirms and resets the form', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ message: 'Queued' }), { status: 202 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = stubApi(() => json({ message: 'Queued' }, 202));
     const user = renderContact();
     await fillValid(user);
     await user.click(sendButton());
@@ -109,20 +94,14 @@ describe('ContactPage', () => {
   });
 
   it('shows the API message, or the fallback when the request fails outright', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    stubApi(() => Promise.reject(new TypeError('Failed to fetch')));
     const user = renderContact();
     await fillValid(user);
     await user.click(sendButton());
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
     expect(field('Full Name')).toHaveValue('Jane Doe');
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ detail: 'Mail is down.', code: 'SERVICE_UNAVAILABLE' }), { status: 503 }),
-      ),
-    );
+    stubApi(() => json({ detail: 'Mail is down.', code: 'SERVICE_UNAVAILABLE' }, 503));
     await user.click(sendButton());
     expect(await screen.findByText('Mail is down.')).toBeInTheDocument();
   });

@@ -1,17 +1,11 @@
 import { COIN_ACTIONS, DEFAULT_DAILY_DROP_COINS, DEFAULT_SIGNUP_BONUS_COINS } from '@kettle/shared';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/testing';
 import { GuidePage } from './guide-page';
 
-function renderGuide() {
-  return render(
-    <MemoryRouter initialEntries={['/guide']}>
-      <GuidePage />
-    </MemoryRouter>,
-  );
-}
+const renderGuide = () => renderRoute('/guide', { element: <GuidePage />, toaster: false });
 
 /** The number shown in a cost cell or badge; the word "coins" sits next to it. */
 function costIn(element: HTMLElement): number {

@@ -1,16 +1,10 @@
 import { COSTS, DEFAULT_DAILY_DROP_COINS, DEFAULT_SIGNUP_BONUS_COINS } from '@kettle/shared';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/testing';
 import { TermsPage } from './terms-page';
 
-function renderTerms() {
-  return render(
-    <MemoryRouter initialEntries={['/terms']}>
-      <TermsPage />
-    </MemoryRouter>,
-  );
-}
+const renderTerms = () => renderRoute('/terms', { element: <TermsPage />, toaster: false });
 
 describe('TermsPage', () => {
   it('has one h1 and a last-updated date', () => {

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { CATEGORY, fakeFetch, json, makePost, STATE } from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { json, renderRoute } from '@/testing';
+import { CATEGORY, fakeFetch, makePost, STATE } from '../testing/fixtures';
+import { adminStandIns } from '../testing/render-page';
 import { AdminPostPage } from './admin-post-page';
 
 type Post = ReturnType<typeof makePost>;
@@ -39,7 +40,12 @@ function serve(
   });
 }
 
-const renderPost = (id: string) => renderPage('/admin/posts/:id', <AdminPostPage />, `/admin/posts/${id}`);
+const renderPost = (id: string) =>
+  renderRoute(`/admin/posts/${id}`, {
+    pattern: '/admin/posts/:id',
+    element: <AdminPostPage />,
+    routes: adminStandIns('/admin/posts/:id'),
+  });
 
 beforeEach(() => setTokens('token', 'refresh'));
 afterEach(() => {

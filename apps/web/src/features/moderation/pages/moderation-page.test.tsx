@@ -2,11 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { fakeFetch, json, makePost } from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { json, renderRoute } from '@/testing';
+import { fakeFetch, makePost } from '../testing/fixtures';
+import { adminStandIns } from '../testing/render-page';
 import { ModerationPage } from './moderation-page';
 
-const renderQueue = (path = '/admin/moderation') => renderPage('/admin/moderation', <ModerationPage />, path);
+const renderQueue = (path = '/admin/moderation') =>
+  renderRoute(path, {
+    pattern: '/admin/moderation',
+    element: <ModerationPage />,
+    routes: adminStandIns('/admin/moderation'),
+  });
 
 const list = (posts: ReturnType<typeof makePost>[], total = posts.length) =>
   json({ data: posts, metadata: { total_elements: total, skip: 0, limit: 9 } });

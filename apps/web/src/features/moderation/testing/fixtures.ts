@@ -1,4 +1,5 @@
 import type { OwnPost } from '@kettle/shared';
+import { stubApi } from '@/testing';
 
 export const CATEGORY = { id: '0b6f9a52-5c1e-4b8e-9d61-3f0d9f0a1c11', name: 'Workplace War' };
 export const STATE = { id: '1c7e8b63-6d2f-4c9f-8e72-4a1e8a1b2d22', name: 'Texas', code: 'TX' };
@@ -36,20 +37,16 @@ export function makePost(overrides: Partial<OwnPost> = {}): OwnPost {
 
 export type FetchCall = { url: string; method: string; body: unknown };
 
-/** A fetch stand-in: `handle` answers each call; every call is recorded for assertions. */
+/**
+ * The shared fake API of '@/testing' with calls as the admin tests read them (the URL as asked,
+ * query included); `handle` answers each call, anything it leaves is a 404.
+ */
 export function fakeFetch(handle: (call: FetchCall) => Response | undefined) {
   const calls: FetchCall[] = [];
-  const fetchMock = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const call: FetchCall = {
-      url: String(input),
-      method: init?.method ?? 'GET',
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
+  const { fetchMock } = stubApi(({ method, url, body }) => {
+    const call: FetchCall = { url: `${url.pathname}${url.search}`, method, body };
     calls.push(call);
-    return handle(call) ?? json({ detail: 'Not found' }, 404);
-  };
+    return handle(call);
+  });
   return { calls, fetchMock };
 }
-
-export const json = (body: unknown, status = 200) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status });

@@ -1,10 +1,8 @@
 import type { AppNotification, NotificationList } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
+import { json, landing, renderRoute, stubApi } from '@/testing';
 import { NotificationsBell } from './notifications-bell';
 
 const notice = (id: string, read: boolean, extra: Partial<AppNotification> = {}): AppNotification => ({
@@ -27,36 +25,18 @@ function serve(initial: AppNotification[]) {
     data: items,
     metadata: { total_elements: items.length, skip: 0, limit: 20, unread_count: items.filter((n) => !n.read).length },
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const call = { url: input, method: init?.method ?? 'GET' };
-      calls.push(call);
-      if (call.method === 'POST' && input.endsWith('/read-all')) items = items.map((n) => ({ ...n, read: true }));
-      else if (call.method === 'POST')
-        items = items.map((n) => (input.includes(`/${n.id}/read`) ? { ...n, read: true } : n));
-      return call.method === 'POST' ? new Response(null, { status: 204 }) : new Response(JSON.stringify(list()));
-    }),
-  );
+  stubApi(({ method, url }) => {
+    const input = `${url.pathname}${url.search}`;
+    calls.push({ url: input, method });
+    if (method === 'POST' && input.endsWith('/read-all')) items = items.map((n) => ({ ...n, read: true }));
+    else if (method === 'POST') items = items.map((n) => (input.includes(`/${n.id}/read`) ? { ...n, read: true } : n));
+    return method === 'POST' ? json(null, 204) : json(list());
+  });
   return calls;
 }
 
-function renderBell() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <NotificationsBell /> },
-      { path: '/my-teas', element: <h1>My Teas</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderBell = () =>
+  renderRoute('/', { element: <NotificationsBell />, routes: [landing('/my-teas', 'My Teas')], toaster: false }).user;
 
 beforeEach(() => setTokens('token', 'refresh'));
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,9 @@ import { DEFAULT_PLANS } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
-import { callsTo, json, renderRoutes, stubApi } from '../testing/payments-kit';
+import { callsTo, json, renderRoute, stubApi } from '@/testing';
 import { BuyCoinsPage } from './buy-coins-page';
+import { buildUser } from '../testing/payments-kit';
 
 const SERVER_PLANS = {
   plans: {
@@ -14,7 +15,8 @@ const SERVER_PLANS = {
   publishable_key: 'pk_test_123',
 };
 
-const renderBuy = () => renderRoutes([{ path: '/buy-coins', element: <BuyCoinsPage /> }], ['/buy-coins']);
+const renderBuy = () =>
+  renderRoute('/buy-coins', { routes: [{ path: '/buy-coins', element: <BuyCoinsPage /> }], signedIn: true });
 const card = (name: string) => screen.getByRole('article', { name });
 
 let assign: MockInstance<Location['assign']>;
@@ -30,7 +32,7 @@ afterEach(() => {
 
 describe('BuyCoinsPage', () => {
   it('shows the four bundles from the server with coins, bonus and price', async () => {
-    stubApi({ 'GET /payments/plans': () => json(SERVER_PLANS) });
+    stubApi({ 'GET /payments/plans': () => json(SERVER_PLANS) }, { user: buildUser() });
     renderBuy();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Buy Tea Coins' })).toBeInTheDocument();
@@ -57,9 +59,12 @@ describe('BuyCoinsPage', () => {
   });
 
   it('falls back to the default bundles and says so when the plans call fails', async () => {
-    const calls = stubApi({
-      'GET /payments/plans': () => json({ detail: 'Server error. Please try again later.' }, 500),
-    });
+    const { calls } = stubApi(
+      {
+        'GET /payments/plans': () => json({ detail: 'Server error. Please try again later.' }, 500),
+      },
+      { user: buildUser() },
+    );
     renderBuy();
 
     expect(await screen.findByText('Error loading plans', undefined, { timeout: 4000 })).toBeInTheDocument();
@@ -76,10 +81,13 @@ describe('BuyCoinsPage', () => {
 
   it('starts checkout for the chosen bundle, says it is redirecting and goes to the returned url', async () => {
     let finish: (response: Response) => void = () => undefined;
-    const calls = stubApi({
-      'GET /payments/plans': () => json(SERVER_PLANS),
-      'POST /payments/create-checkout-session': () => new Promise<Response>((resolve) => (finish = resolve)),
-    });
+    const { calls } = stubApi(
+      {
+        'GET /payments/plans': () => json(SERVER_PLANS),
+        'POST /payments/create-checkout-session': () => new Promise<Response>((resolve) => (finish = resolve)),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderBuy();
 
     await user.click(await screen.findByRole('button', { name: 'Buy Gold' }));
@@ -94,11 +102,14 @@ describe('BuyCoinsPage', () => {
   });
 
   it('shows the payments message when checkout cannot start, and gives the buttons back', async () => {
-    stubApi({
-      'GET /payments/plans': () => json(SERVER_PLANS),
-      'POST /payments/create-checkout-session': () =>
-        json({ detail: 'Validation failed. Please check your input.' }, 422),
-    });
+    stubApi(
+      {
+        'GET /payments/plans': () => json(SERVER_PLANS),
+        'POST /payments/create-checkout-session': () =>
+          json({ detail: 'Validation failed. Please check your input.' }, 422),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderBuy();
 
     await user.click(await screen.findByRole('button', { name: 'Buy Silver' }));
@@ -109,11 +120,14 @@ describe('BuyCoinsPage', () => {
   });
 
   it('keeps a specific refusal from the server, such as the rate limit', async () => {
-    stubApi({
-      'GET /payments/plans': () => json(SERVER_PLANS),
-      'POST /payments/create-checkout-session': () =>
-        json({ detail: 'Too many payment requests. Please try again later.', code: 'RATE_LIMITED' }, 429),
-    });
+    stubApi(
+      {
+        'GET /payments/plans': () => json(SERVER_PLANS),
+        'POST /payments/create-checkout-session': () =>
+          json({ detail: 'Too many payment requests. Please try again later.', code: 'RATE_LIMITED' }, 429),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderBuy();
 
     await user.click(await screen.findByRole('button', { name: 'Buy Whale' }));
@@ -122,10 +136,13 @@ describe('BuyCoinsPage', () => {
   });
 
   it('refuses to follow a checkout url that is not http(s)', async () => {
-    stubApi({
-      'GET /payments/plans': () => json(SERVER_PLANS),
-      'POST /payments/create-checkout-session': () => json({ session_id: 'cs_1', url: 'javascript:alert(1)' }),
-    });
+    stubApi(
+      {
+        'GET /payments/plans': () => json(SERVER_PLANS),
+        'POST /payments/create-checkout-session': () => json({ session_id: 'cs_1', url: 'javascript:alert(1)' }),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderBuy();
 
     await user.click(await screen.findByRole('button', { name: 'Buy Bronze' }));

@@ -3,8 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
-import { callsTo, json, landing, renderRoutes, stubApi } from '../testing/payments-kit';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { DevCheckoutPage } from './dev-checkout-page';
+import { buildUser } from '../testing/payments-kit';
 
 const SESSION = 'cs_dev_0123456789';
 
@@ -19,15 +20,16 @@ const checkout = (patch: Partial<DevCheckout> = {}): DevCheckout => ({
 });
 
 const renderCheckout = () =>
-  renderRoutes(
-    [
+  renderRoute(`/checkout/dev/${SESSION}`, {
+    routes: [
       { path: '/checkout/dev/:sessionId', element: <DevCheckoutPage /> },
       { path: '/payment/success', element: <SuccessProbe /> },
       landing('/payment/cancelled', 'Cancelled page'),
       landing('/buy-coins', 'Buy page'),
     ],
-    ['/buy-coins', `/checkout/dev/${SESSION}`],
-  );
+    history: ['/buy-coins'],
+    signedIn: true,
+  });
 
 function SuccessProbe() {
   const [params] = useSearchParams();
@@ -42,7 +44,7 @@ afterEach(() => {
 
 describe('DevCheckoutPage', () => {
   it('shows a labelled test checkout with the bundle, coins and price, and no card fields', async () => {
-    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()) });
+    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()) }, { user: buildUser() });
     renderCheckout();
 
     expect(screen.getByRole('status', { name: 'Loading checkout' })).toBeInTheDocument();
@@ -56,11 +58,14 @@ describe('DevCheckoutPage', () => {
   });
 
   it('pays, then follows the answer to the success page', async () => {
-    const calls = stubApi({
-      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
-      [`POST /payments/dev-checkout/${SESSION}`]: () =>
-        json({ redirect_url: `${window.location.origin}/payment/success?session_id=${SESSION}` }),
-    });
+    const { calls } = stubApi(
+      {
+        [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+        [`POST /payments/dev-checkout/${SESSION}`]: () =>
+          json({ redirect_url: `${window.location.origin}/payment/success?session_id=${SESSION}` }),
+      },
+      { user: buildUser() },
+    );
     const { router, user } = renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: 'Pay' }));
@@ -74,11 +79,14 @@ describe('DevCheckoutPage', () => {
   });
 
   it('declines, then follows the answer to the result page', async () => {
-    const calls = stubApi({
-      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
-      [`POST /payments/dev-checkout/${SESSION}`]: () =>
-        json({ redirect_url: `/payment/success?session_id=${SESSION}` }),
-    });
+    const { calls } = stubApi(
+      {
+        [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+        [`POST /payments/dev-checkout/${SESSION}`]: () =>
+          json({ redirect_url: `/payment/success?session_id=${SESSION}` }),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
@@ -89,10 +97,13 @@ describe('DevCheckoutPage', () => {
   });
 
   it('Cancel tells the server (the purchase ends at once), then follows the answer to the cancelled page', async () => {
-    const calls = stubApi({
-      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
-      [`POST /payments/dev-checkout/${SESSION}`]: () => json({ redirect_url: '/payment/cancelled?plan=gold' }),
-    });
+    const { calls } = stubApi(
+      {
+        [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+        [`POST /payments/dev-checkout/${SESSION}`]: () => json({ redirect_url: '/payment/cancelled?plan=gold' }),
+      },
+      { user: buildUser() },
+    );
     const { router, user } = renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -103,10 +114,13 @@ describe('DevCheckoutPage', () => {
   });
 
   it('says when the action is refused and keeps the buttons', async () => {
-    stubApi({
-      [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
-      [`POST /payments/dev-checkout/${SESSION}`]: () => json({ detail: 'Conflict' }, 409),
-    });
+    stubApi(
+      {
+        [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout()),
+        [`POST /payments/dev-checkout/${SESSION}`]: () => json({ detail: 'Conflict' }, 409),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: 'Pay' }));
@@ -116,7 +130,10 @@ describe('DevCheckoutPage', () => {
   });
 
   it('shows a checkout that is already paid instead of the buttons', async () => {
-    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status: 'succeeded' })) });
+    stubApi(
+      { [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status: 'succeeded' })) },
+      { user: buildUser() },
+    );
     renderCheckout();
 
     expect(await screen.findByRole('heading', { name: 'Already Paid' })).toBeInTheDocument();
@@ -133,7 +150,10 @@ describe('DevCheckoutPage', () => {
     ['cancelled', 'Checkout Cancelled', 'This checkout was cancelled. Nothing was charged.'],
     ['expired', 'Checkout Expired', 'This checkout has expired. Nothing was charged.'],
   ] as const)('shows a %s checkout as ended, with no way to pay it', async (payment_status, title, text) => {
-    stubApi({ [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status })) });
+    stubApi(
+      { [`GET /payments/dev-checkout/${SESSION}`]: () => json(checkout({ payment_status })) },
+      { user: buildUser() },
+    );
     renderCheckout();
 
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -143,9 +163,12 @@ describe('DevCheckoutPage', () => {
   });
 
   it('says when the checkout does not exist', async () => {
-    stubApi({
-      [`GET /payments/dev-checkout/${SESSION}`]: () => json({ detail: 'The requested resource was not found.' }, 404),
-    });
+    stubApi(
+      {
+        [`GET /payments/dev-checkout/${SESSION}`]: () => json({ detail: 'The requested resource was not found.' }, 404),
+      },
+      { user: buildUser() },
+    );
     renderCheckout();
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Checkout Not Found' });
@@ -155,10 +178,13 @@ describe('DevCheckoutPage', () => {
 
   it('offers Try Again when the checkout cannot be loaded', async () => {
     let fail = true;
-    stubApi({
-      [`GET /payments/dev-checkout/${SESSION}`]: () =>
-        fail ? json({ detail: 'Server error. Please try again later.' }, 500) : json(checkout()),
-    });
+    stubApi(
+      {
+        [`GET /payments/dev-checkout/${SESSION}`]: () =>
+          fail ? json({ detail: 'Server error. Please try again later.' }, 500) : json(checkout()),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderCheckout();
 
     expect(

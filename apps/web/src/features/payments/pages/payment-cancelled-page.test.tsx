@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, json, landing, renderRoutes, stubApi } from '../testing/payments-kit';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { PaymentCancelledPage } from './payment-cancelled-page';
+import { buildUser } from '../testing/payments-kit';
 
 const routes = [
   { path: '/payment/cancelled', element: <PaymentCancelledPage /> },
@@ -14,7 +15,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   vi.useFakeTimers();
-  stubApi({});
+  stubApi({}, { user: buildUser() });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -24,7 +25,7 @@ afterEach(() => {
 
 describe('PaymentCancelledPage', () => {
   it('says nothing was charged and goes home after 10 seconds', async () => {
-    const { router } = renderRoutes(routes, ['/payment/cancelled']);
+    const { router } = renderRoute('/payment/cancelled', { routes: routes, signedIn: true });
 
     const heading = screen.getByRole('heading', { level: 1, name: 'Payment Cancelled' });
     expect(heading).toHaveFocus();
@@ -44,11 +45,18 @@ describe('PaymentCancelledPage', () => {
 
   it('Try Again starts a new checkout of the same bundle (the server prices it) and goes to it', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const calls = stubApi({
-      'POST /payments/create-checkout-session': () =>
-        json({ session_id: 'cs_2', url: `${window.location.origin}/checkout/dev/cs_2` }),
+    const { calls } = stubApi(
+      {
+        'POST /payments/create-checkout-session': () =>
+          json({ session_id: 'cs_2', url: `${window.location.origin}/checkout/dev/cs_2` }),
+      },
+      { user: buildUser() },
+    );
+    const { router } = renderRoute('/payment/cancelled?plan=gold', {
+      routes: routes,
+      history: ['/checkout/dev/cs_1'],
+      signedIn: true,
     });
-    const { router } = renderRoutes(routes, ['/checkout/dev/cs_1', '/payment/cancelled?plan=gold']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await advance(50);
@@ -61,9 +69,9 @@ describe('PaymentCancelledPage', () => {
   });
 
   it('Try Again opens Buy Coins when the bundle is not known', async () => {
-    const calls = stubApi({});
+    const { calls } = stubApi({}, { user: buildUser() });
     for (const entry of ['/payment/cancelled', '/payment/cancelled?plan=diamond']) {
-      const { router } = renderRoutes(routes, [entry]);
+      const { router } = renderRoute(entry, { routes: routes, signedIn: true });
       fireEvent.click(screen.getByRole('link', { name: 'Try Again' }));
       expect(router.state.location.pathname).toBe('/buy-coins');
       cleanup();
@@ -72,7 +80,7 @@ describe('PaymentCancelledPage', () => {
   });
 
   it('Go to Home links home', async () => {
-    const { router } = renderRoutes(routes, ['/payment/cancelled']);
+    const { router } = renderRoute('/payment/cancelled', { routes: routes, signedIn: true });
 
     const link = screen.getByRole('link', { name: 'Go to Home' });
     expect(link).toHaveAttribute('href', '/');

@@ -3,8 +3,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ledgerKey } from '@/features/account/api/get-ledger';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { transactionsPageKey } from '../api/get-transactions';
-import { buildUser, callsTo, json, landing, renderRoutes, stubApi } from '../testing/payments-kit';
+import { buildUser } from '../testing/payments-kit';
 import { PaymentSuccessPage } from './payment-success-page';
 
 const SESSION = 'cs_test_success';
@@ -25,8 +26,8 @@ function BalanceProbe() {
 }
 
 const renderSuccess = (entry = `/payment/success?session_id=${SESSION}`) =>
-  renderRoutes(
-    [
+  renderRoute(entry, {
+    routes: [
       {
         path: '/payment/success',
         element: (
@@ -38,8 +39,8 @@ const renderSuccess = (entry = `/payment/success?session_id=${SESSION}`) =>
       },
       landing('/', 'Home page'),
     ],
-    [entry],
-  );
+    signedIn: true,
+  });
 
 /** Lets timers run and the fetches they start settle. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -54,15 +55,18 @@ describe('PaymentSuccessPage', () => {
   it('polls while pending, then shows the coins, updates the cached balance and counts down home', async () => {
     const answers = [status('pending'), status('pending'), status('succeeded', 1040)];
     let credited = false;
-    const calls = stubApi({
-      [STATUS_PATH]: () => {
-        const answer = answers.shift() ?? status('succeeded', 1040);
-        credited ||= answer.payment_status === 'succeeded';
-        return json(answer);
+    const { calls } = stubApi(
+      {
+        [STATUS_PATH]: () => {
+          const answer = answers.shift() ?? status('succeeded', 1040);
+          credited ||= answer.payment_status === 'succeeded';
+          return json(answer);
+        },
+        // The server's own view: the balance moves when the purchase is credited.
+        'GET /auth/me': () => json(buildUser({ coin_balance: credited ? 1040 : 120 })),
       },
-      // The server's own view: the balance moves when the purchase is credited.
-      'GET /auth/me': () => json(buildUser({ coin_balance: credited ? 1040 : 120 })),
-    });
+      { user: buildUser() },
+    );
     const { queryClient, router } = renderSuccess();
     const history: TransactionList = { data: [], metadata: { total_elements: 0, skip: 0, limit: 10 } };
     queryClient.setQueryData(transactionsPageKey({ skip: 0, limit: 10 }), history);
@@ -103,7 +107,7 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('says so when the payment failed, and does not leave on its own', async () => {
-    stubApi({ [STATUS_PATH]: () => json(status('failed')) });
+    stubApi({ [STATUS_PATH]: () => json(status('failed')) }, { user: buildUser() });
     const { router } = renderSuccess();
 
     await advance(50);
@@ -119,7 +123,7 @@ describe('PaymentSuccessPage', () => {
     ['cancelled', 'Checkout Cancelled', 'This checkout was cancelled. Nothing was charged.'],
     ['expired', 'Checkout Expired', 'This checkout has expired. Nothing was charged.'],
   ] as const)('says so when the checkout was %s', async (payment_status, title, text) => {
-    stubApi({ [STATUS_PATH]: () => json(status(payment_status)) });
+    stubApi({ [STATUS_PATH]: () => json(status(payment_status)) }, { user: buildUser() });
     renderSuccess();
 
     await advance(50);
@@ -130,11 +134,14 @@ describe('PaymentSuccessPage', () => {
 
   it('Try Again after a failed payment starts a new checkout of the same bundle', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const calls = stubApi({
-      [STATUS_PATH]: () => json(status('failed')),
-      'POST /payments/create-checkout-session': () =>
-        json({ session_id: 'cs_next', url: `${window.location.origin}/checkout/dev/cs_next` }),
-    });
+    const { calls } = stubApi(
+      {
+        [STATUS_PATH]: () => json(status('failed')),
+        'POST /payments/create-checkout-session': () =>
+          json({ session_id: 'cs_next', url: `${window.location.origin}/checkout/dev/cs_next` }),
+      },
+      { user: buildUser() },
+    );
     renderSuccess();
 
     await advance(50);
@@ -146,7 +153,7 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('stops asking after 20 seconds and says the payment is still processing', async () => {
-    const calls = stubApi({ [STATUS_PATH]: () => json(status('pending')) });
+    const { calls } = stubApi({ [STATUS_PATH]: () => json(status('pending')) }, { user: buildUser() });
     renderSuccess();
 
     await advance(19_000);
@@ -161,7 +168,10 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('shows the payments message when the session is unknown', async () => {
-    stubApi({ [STATUS_PATH]: () => json({ detail: 'The requested resource was not found.' }, 404) });
+    stubApi(
+      { [STATUS_PATH]: () => json({ detail: 'The requested resource was not found.' }, 404) },
+      { user: buildUser() },
+    );
     renderSuccess();
 
     await advance(50);
@@ -170,7 +180,7 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('needs a session id', async () => {
-    const calls = stubApi({});
+    const { calls } = stubApi({}, { user: buildUser() });
     renderSuccess('/payment/success');
 
     await advance(50);

@@ -1,17 +1,19 @@
 import { TRANSACTION_CSV_COLUMNS } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { transactionsKey } from '../api/get-transactions';
-import { callsTo, json, landing, listOf, makeTransaction, renderRoutes, stubApi } from '../testing/payments-kit';
+import { listOf, makeTransaction } from '../testing/payments-kit';
 import { transactionsCsvFileName } from '../utils/transactions-csv';
 import { TransactionsPage } from './transactions-page';
+import { buildUser } from '../testing/payments-kit';
 
 const LIST = 'GET /payments/transactions';
 const renderPage = (entry = '/transactions') =>
-  renderRoutes(
-    [{ path: '/transactions', element: <TransactionsPage /> }, landing('/purchase', 'Purchase page')],
-    [entry],
-  );
+  renderRoute(entry, {
+    routes: [{ path: '/transactions', element: <TransactionsPage /> }, landing('/purchase', 'Purchase page')],
+    signedIn: true,
+  });
 
 const rowsOf = () => within(screen.getByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
 const query = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
@@ -55,7 +57,7 @@ afterEach(() => {
 
 describe('TransactionsPage', () => {
   it('lists a page of 10 purchases with coins, amounts and coloured statuses', async () => {
-    const calls = stubApi({ [LIST]: () => listOf([gold, bronze, whale, silver]) });
+    const { calls } = stubApi({ [LIST]: () => listOf([gold, bronze, whale, silver]) }, { user: buildUser() });
     renderPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
@@ -85,7 +87,7 @@ describe('TransactionsPage', () => {
     const ended = (['cancelled', 'expired', 'failed'] as const).map((payment_status, i) =>
       makeTransaction({ payment_status, stripe_payment_intent_id: null, created_at: `2026-11-1${i}T08:00:00.000Z` }),
     );
-    stubApi({ [LIST]: () => listOf(ended) });
+    stubApi({ [LIST]: () => listOf(ended) }, { user: buildUser() });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -113,7 +115,7 @@ describe('TransactionsPage', () => {
   });
 
   it('sorts the loaded page newest first, by highest amount or by most coins', async () => {
-    stubApi({ [LIST]: () => listOf([gold, bronze, whale, silver]) });
+    stubApi({ [LIST]: () => listOf([gold, bronze, whale, silver]) }, { user: buildUser() });
     const { user } = renderPage();
     await screen.findByRole('list', { name: 'Transactions' });
     const order = () => rowsOf().map((row) => row.querySelector('p')?.textContent);
@@ -130,7 +132,7 @@ describe('TransactionsPage', () => {
   });
 
   it('exports the loaded transactions as CSV named with the date', async () => {
-    stubApi({ [LIST]: () => listOf([gold, silver]) });
+    stubApi({ [LIST]: () => listOf([gold, silver]) }, { user: buildUser() });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -155,9 +157,12 @@ describe('TransactionsPage', () => {
   });
 
   it('pages through the history 10 at a time, the page in the address bar', async () => {
-    const calls = stubApi({
-      [LIST]: (url) => listOf([makeTransaction()], 25, Number(url.searchParams.get('skip'))),
-    });
+    const { calls } = stubApi(
+      {
+        [LIST]: ({ url }) => listOf([makeTransaction()], 25, Number(url.searchParams.get('skip'))),
+      },
+      { user: buildUser() },
+    );
     const { router, user } = renderPage();
     await screen.findByRole('list', { name: 'Transactions' });
 
@@ -168,7 +173,7 @@ describe('TransactionsPage', () => {
   });
 
   it('offers Buy Coins (to /purchase) when there are no purchases', async () => {
-    stubApi({ [LIST]: () => listOf([]) });
+    stubApi({ [LIST]: () => listOf([]) }, { user: buildUser() });
     const { user } = renderPage();
 
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
@@ -180,9 +185,12 @@ describe('TransactionsPage', () => {
 
   it("shows 'Unable to Load Transactions' after one retry, and Try Again loads them", async () => {
     let fail = true;
-    const calls = stubApi({
-      [LIST]: () => (fail ? json({ detail: 'Server error. Please try again later.' }, 500) : listOf([gold])),
-    });
+    const { calls } = stubApi(
+      {
+        [LIST]: () => (fail ? json({ detail: 'Server error. Please try again later.' }, 500) : listOf([gold])),
+      },
+      { user: buildUser() },
+    );
     const { user } = renderPage();
 
     expect(
@@ -197,7 +205,10 @@ describe('TransactionsPage', () => {
 
   it('keeps showing the cached history when a refetch fails, and says so', async () => {
     let fail = false;
-    stubApi({ [LIST]: () => (fail ? json({ detail: 'Server error. Please try again later.' }, 503) : listOf([gold])) });
+    stubApi(
+      { [LIST]: () => (fail ? json({ detail: 'Server error. Please try again later.' }, 503) : listOf([gold])) },
+      { user: buildUser() },
+    );
     const { queryClient } = renderPage();
     await screen.findByText('Gold bundle');
 

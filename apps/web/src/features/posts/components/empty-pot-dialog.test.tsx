@@ -2,21 +2,23 @@ import { POST_CARD_MESSAGES } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { json, renderRoute } from '@/testing';
 import { makeMyPost, page } from '../testing/my-teas-kit';
 import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
-import { CATEGORY, json, renderSignedIn, STATE } from '../testing/render-posts';
+import { CATEGORY, STATE } from '../testing/render-posts';
 import { MyTeasPage } from '../pages/my-teas-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const renderMyTeas = () =>
-  renderSignedIn(
-    [
+  renderRoute('/my-teas', {
+    routes: [
       { path: '/my-teas', element: <MyTeasPage /> },
       { path: '/posts/:id', element: <h1>Post page</h1> },
     ],
-    '/my-teas',
-  );
+    signedIn: true,
+    userEvent: { applyAccept: false },
+  });
 
 describe('Empty Pot', () => {
   it('on My Teas: View Tea, and Empty Pot (not for rejected) with the cost, balance and warnings', async () => {

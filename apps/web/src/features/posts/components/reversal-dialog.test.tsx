@@ -1,27 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import {
   buildUser,
   CATEGORY,
   imageFile,
-  json,
   ORIGINAL_POST_ID,
-  renderSignedIn,
   STATE,
-  stubApi,
   type User,
+  stubPostingApi,
 } from '../testing/render-posts';
 import { CreateReversalButton } from './reversal-dialog';
 
 function renderButton() {
-  return renderSignedIn(
-    [
+  return renderRoute(`/posts/${ORIGINAL_POST_ID}`, {
+    routes: [
       { path: '/posts/:id', element: <CreateReversalButton originalPostId={ORIGINAL_POST_ID} /> },
       { path: '/my-teas', element: <h1>My Teas</h1> },
     ],
-    `/posts/${ORIGINAL_POST_ID}`,
-  );
+    signedIn: true,
+    userEvent: { applyAccept: false },
+  });
 }
 
 async function openDialog(user: User) {
@@ -50,7 +50,7 @@ afterEach(() => {
 
 describe('ReversalDialog', () => {
   it('opens titled "Submit Reversal", tells the cost and closes on Cancel', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderButton();
     const dialog = await openDialog(user);
     expect(dialog).toHaveAccessibleDescription(expect.stringContaining('costs 20 Tea Coins'));
@@ -60,7 +60,7 @@ describe('ReversalDialog', () => {
   });
 
   it('keeps Submit Reversal disabled until the form is valid', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderButton();
     const dialog = await openDialog(user);
     expect(submitButton(dialog)).toBeDisabled();
@@ -73,7 +73,7 @@ describe('ReversalDialog', () => {
 
   it('sends the fields, images and original_post_id, then goes to My Teas', async () => {
     const create = vi.fn((_init: RequestInit | undefined) => json({ id: 'reversal' }, 201));
-    const fetchMock = stubApi({ create });
+    const fetchMock = stubPostingApi({ create });
     const { user, router } = renderButton();
     const dialog = await openDialog(user);
     await fillValid(user, dialog);
@@ -102,7 +102,7 @@ describe('ReversalDialog', () => {
       .fn<(init: RequestInit | undefined) => Response | Promise<Response>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockReturnValueOnce(json({ detail: 'This post already has a reversal.', code: 'CONFLICT' }, 409));
-    stubApi({ create });
+    stubPostingApi({ create });
     const { user } = renderButton();
     const dialog = await openDialog(user);
     await fillValid(user, dialog);
@@ -114,7 +114,7 @@ describe('ReversalDialog', () => {
   });
 
   it('with 19 coins says "You need 1 more Tea Coin" at the top and keeps Submit Reversal disabled', async () => {
-    stubApi({ user: buildUser({ coin_balance: 19 }) });
+    stubPostingApi({ user: buildUser({ coin_balance: 19 }) });
     const { user } = renderButton();
     const dialog = await openDialog(user);
     expect(await within(dialog).findByText('You need 1 more Tea Coin.')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('ReversalDialog', () => {
   });
 
   it('with 20 coins shows the cost and balance and lets a valid reversal be sent', async () => {
-    stubApi({ user: buildUser({ coin_balance: 20 }) });
+    stubPostingApi({ user: buildUser({ coin_balance: 20 }) });
     const { user } = renderButton();
     const dialog = await openDialog(user);
     expect(await within(dialog).findAllByText('20 Tea Coins')).toHaveLength(2);

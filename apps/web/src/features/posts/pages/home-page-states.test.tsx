@@ -2,7 +2,8 @@ import type { PostDetail } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { buildUser, json } from '../testing/render-posts';
+import { json } from '@/testing';
+import { buildUser } from '../testing/render-posts';
 import { listOf, makeCard, renderHome, stubPosts } from '../testing/posts-kit';
 
 afterEach(() => vi.unstubAllGlobals());

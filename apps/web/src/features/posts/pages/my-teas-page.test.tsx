@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../testing/render-posts';
+import { json } from '@/testing';
 import { makeMyPost, page, renderMyTeas, stubMyTeas } from '../testing/my-teas-kit';
 
 afterEach(() => vi.unstubAllGlobals());

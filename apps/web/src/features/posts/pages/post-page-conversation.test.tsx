@@ -9,8 +9,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { FakeEventSource, installFakeEventSource } from '@/features/realtime/testing/fake-event-source';
+import { json } from '@/testing';
 import { makeComment, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
-import { json } from '../testing/render-posts';
 
 afterEach(() => vi.unstubAllGlobals());
 

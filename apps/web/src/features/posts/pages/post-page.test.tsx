@@ -1,7 +1,7 @@
 import { maskHandle, POST_CARD_MESSAGES } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../testing/render-posts';
+import { json } from '@/testing';
 import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../testing/render-posts';
+import { json } from '@/testing';
 import { makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,26 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
-import {
-  buildUser,
-  CATEGORY,
-  imageFile,
-  json,
-  renderSignedIn,
-  STATE,
-  stubApi,
-  type User,
-} from '../testing/render-posts';
+import { json, renderRoute } from '@/testing';
+import { buildUser, CATEGORY, imageFile, STATE, type User, stubPostingApi } from '../testing/render-posts';
 import { SubmitPage } from './submit-page';
 
 function renderSubmit() {
-  return renderSignedIn(
-    [
+  return renderRoute('/submit', {
+    routes: [
       { path: '/submit', element: <SubmitPage /> },
       { path: '/my-teas', element: <h1>My Teas</h1> },
     ],
-    '/submit',
-  );
+    signedIn: true,
+    userEvent: { applyAccept: false },
+  });
 }
 
 const field = (label: string) => screen.getByLabelText(label);
@@ -50,7 +43,7 @@ afterEach(() => {
 
 describe('SubmitPage', () => {
   it('tells the cost and review, shows the balance, and waits for a valid form', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderSubmit();
     expect(screen.getByRole('heading', { name: 'Submit Tea', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(/costs 25 Tea Coins\. Moderators review/)).toBeInTheDocument();
@@ -75,7 +68,7 @@ describe('SubmitPage', () => {
     ['Evidence link (optional)', 'not a url', 'Must be a valid URL'],
     ['Bounty (optional)', '-5', 'Bounty must be non-negative'],
   ])('%s "%s" shows "%s"', async (label, value, message) => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderSubmit();
     await replace(user, label, value);
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -84,7 +77,7 @@ describe('SubmitPage', () => {
   });
 
   it('says a cleared title, content or handle is required', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderSubmit();
     for (const label of ['Title', 'Content', "Subject's @handle"]) {
       await replace(user, label, 'x');
@@ -96,7 +89,7 @@ describe('SubmitPage', () => {
   });
 
   it('says a category and a state are required when the choice is taken back', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderSubmit();
     const category = await screen.findByRole('combobox', { name: 'Category' });
     const state = await screen.findByRole('combobox', { name: 'State' });
@@ -110,7 +103,7 @@ describe('SubmitPage', () => {
   });
 
   it('counts title and content characters', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderSubmit();
     expect(screen.getByText('0/200')).toBeInTheDocument();
     expect(screen.getByText('0/5000')).toBeInTheDocument();
@@ -121,7 +114,7 @@ describe('SubmitPage', () => {
   });
 
   it('keeps Reset disabled until something changed, then clears everything with "Form Reset"', async () => {
-    stubApi({});
+    stubPostingApi({});
     const { user } = renderSubmit();
     expect(resetButton()).toBeDisabled();
     await replace(user, 'Title', 'Something');
@@ -138,7 +131,7 @@ describe('SubmitPage', () => {
 
   it('posts multipart form data with the fields and files, then goes to My Teas', async () => {
     const create = vi.fn((_init: RequestInit | undefined) => json({ id: 'new' }, 201));
-    const fetchMock = stubApi({ create });
+    const fetchMock = stubPostingApi({ create });
     const { user, router } = renderSubmit();
     await fillValid(user);
     await replace(user, 'Evidence link (optional)', 'https://example.com/proof');
@@ -177,7 +170,7 @@ describe('SubmitPage', () => {
         json({ detail: 'Validation failed.', errors: [{ field: 'title', message: 'Title is taken' }] }, 422),
       )
       .mockReturnValueOnce(json({ detail: 'You need 25 Tea Coins for this.', code: 'INSUFFICIENT_COINS' }, 402));
-    stubApi({ create });
+    stubPostingApi({ create });
     const { user } = renderSubmit();
     await fillValid(user);
     await user.click(submitButton());
@@ -195,7 +188,7 @@ describe('SubmitPage', () => {
       .fn<(init: RequestInit | undefined) => Response | Promise<Response>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockReturnValueOnce(json({ detail: 'You can submit at most 3 teas.', code: 'RATE_LIMITED' }, 429));
-    stubApi({ create });
+    stubPostingApi({ create });
     const { user } = renderSubmit();
     await fillValid(user);
     await user.click(submitButton());
@@ -205,7 +198,7 @@ describe('SubmitPage', () => {
   });
 
   it('asks an unverified user to verify first and keeps Submit disabled with the reason', async () => {
-    stubApi({ user: buildUser({ email_verified: false }) });
+    stubPostingApi({ user: buildUser({ email_verified: false }) });
     const { user } = renderSubmit();
     expect(await screen.findByRole('link', { name: /My Account/ })).toHaveAttribute('href', '/account');
     await fillValid(user);
@@ -216,7 +209,7 @@ describe('SubmitPage', () => {
   });
 
   it('with 0 coins says so at the top before anything is typed, and keeps Submit disabled', async () => {
-    stubApi({ user: buildUser({ coin_balance: 0 }) });
+    stubPostingApi({ user: buildUser({ coin_balance: 0 }) });
     const { user } = renderSubmit();
     const short = await screen.findByText('You need 25 more Tea Coins.');
     const form = short.closest('form');
@@ -230,7 +223,7 @@ describe('SubmitPage', () => {
   });
 
   it('counts the typed bounty into the total as it changes', async () => {
-    stubApi({ user: buildUser({ coin_balance: 120 }) });
+    stubPostingApi({ user: buildUser({ coin_balance: 120 }) });
     const { user } = renderSubmit();
     await fillValid(user);
     await replace(user, 'Bounty (optional)', '100');

@@ -2,19 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdUploads } from '@/lib/testing/fetch-backed-xhr';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { UPLOAD_CANCELLED } from '../hooks/use-upload';
 import { fileShares, totalShare } from '../utils/upload-shares';
-import { CATEGORY, imageFile, json, renderSignedIn, stubApi, type User } from '../testing/render-posts';
+import { CATEGORY, imageFile, type User, stubPostingApi } from '../testing/render-posts';
 import { SubmitPage } from './submit-page';
 
 function renderSubmit() {
-  return renderSignedIn(
-    [
+  return renderRoute('/submit', {
+    routes: [
       { path: '/submit', element: <SubmitPage /> },
       { path: '/my-teas', element: <h1>My Teas</h1> },
     ],
-    '/submit',
-  );
+    signedIn: true,
+    userEvent: { applyAccept: false },
+  });
 }
 
 async function fillWithPhotos(user: User) {
@@ -43,7 +45,7 @@ describe('submitting a tea with photos', () => {
     const release = holdUploads();
     let answer: (response: Response) => void = () => undefined;
     const create = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    stubApi({ create });
+    stubPostingApi({ create });
     const { user } = renderSubmit();
     await fillWithPhotos(user);
     await user.click(screen.getByRole('button', { name: 'Submit Tea' }));
@@ -75,7 +77,7 @@ describe('submitting a tea with photos', () => {
   it('cancels while the photos are going out: nothing reaches the server and the form stays', async () => {
     const release = holdUploads();
     const create = vi.fn(() => json({ id: 'new' }, 201));
-    stubApi({ create });
+    stubPostingApi({ create });
     const { user } = renderSubmit();
     await fillWithPhotos(user);
     await user.click(screen.getByRole('button', { name: 'Submit Tea' }));

@@ -1,6 +1,6 @@
 import type { MyPost } from '@kettle/shared';
-import { vi } from 'vitest';
-import { CATEGORY, json, renderSignedIn, STATE } from './render-posts';
+import { json, renderRoute, stubApi } from '@/testing';
+import { CATEGORY, STATE } from './render-posts';
 import { MyTeasPage } from '../pages/my-teas-page';
 
 export const OTHER_CATEGORY = { id: '55555555-5555-4555-8555-555555555555', name: 'Workplace', description: 'Office.' };
@@ -48,27 +48,24 @@ export const page = (posts: MyPost[], total = posts.length, skip = 0) =>
 /** Stubs fetch: taxonomy lists, and `mine` for every GET /posts/me; returns the /posts/me URLs asked for. */
 export function stubMyTeas(mine: (url: URL) => Response | Promise<Response>) {
   const urls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://kettle.test');
-      if (url.pathname === '/api/v1/categories/') return json({ data: [CATEGORY, OTHER_CATEGORY] });
-      if (url.pathname === '/api/v1/states/') return json({ data: [STATE, OTHER_STATE] });
-      if (url.pathname === '/api/v1/posts/me') {
-        urls.push(url);
-        return mine(url);
-      }
-      return json({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubApi(({ path, url }) => {
+    if (path === '/categories/') return json({ data: [CATEGORY, OTHER_CATEGORY] });
+    if (path === '/states/') return json({ data: [STATE, OTHER_STATE] });
+    if (path === '/posts/me') {
+      urls.push(url);
+      return mine(url);
+    }
+    return undefined;
+  });
   return urls;
 }
 
 export const renderMyTeas = (entry = '/my-teas') =>
-  renderSignedIn(
-    [
+  renderRoute(entry, {
+    routes: [
       { path: '/my-teas', element: <MyTeasPage /> },
       { path: '/submit', element: <h1>Submit Tea</h1> },
     ],
-    entry,
-  );
+    signedIn: true,
+    userEvent: { applyAccept: false },
+  });

@@ -1,16 +1,10 @@
 import type { Comment, PostDetail } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { logout, setTokens } from '@/lib/session';
-import { removeToast } from '@/lib/toast-store';
+import type { QueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { json, renderRoute, stubApi } from '@/testing';
 import { PostPage } from '../pages/post-page';
 import { ReversalPage } from '../pages/reversal-page';
-import { buildUser, CATEGORY, json, STATE } from './render-posts';
+import { buildUser, CATEGORY, STATE } from './render-posts';
 
 let counter = 0;
 /** An approved post as GET /posts/{id} returns it to a reader who has unlocked it. */
@@ -74,19 +68,13 @@ const defaultRoute = ({ path, method }: Call) =>
  */
 export function stubDetailApi(route: Route, user: ReturnType<typeof buildUser> = BEN) {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const call: Call = {
-        path: new URL(input, 'http://kettle.test').pathname.replace('/api/v1', ''),
-        method: init?.method ?? 'GET',
-      };
-      if (typeof init?.body === 'string') call.body = JSON.parse(init.body);
-      if (call.path === '/auth/me') return json(user);
-      calls.push(call);
-      return (await route(call)) ?? defaultRoute(call) ?? json({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubApi(async ({ path, method, body }, init) => {
+    if (path === '/auth/me') return json(user);
+    const call: Call = { path, method };
+    if (typeof init?.body === 'string') call.body = body;
+    calls.push(call);
+    return (await route(call)) ?? defaultRoute(call);
+  });
   return calls;
 }
 
@@ -111,30 +99,22 @@ export function renderDetail(
     signedIn = true,
     history = [] as string[],
     state = undefined as unknown,
-    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+    queryClient = undefined as QueryClient | undefined,
   } = {},
 ) {
-  removeToast();
-  if (signedIn) setTokens('access-token', 'refresh-token');
-  else logout();
-  const routes: Array<{ path: string; element: ReactNode }> = [
-    { path: '/', element: <Where name="All Teas" /> },
-    { path: '/posts/:id', element: <PostPage /> },
-    { path: '/posts/reversal/:id', element: <ReversalPage /> },
-    { path: '/my-teas', element: <Where name="My Teas" /> },
-    { path: '/auth/signin', element: <Where name="Sign in" /> },
-  ];
-  const [pathname = entry, search] = entry.split('?');
-  const router = createMemoryRouter(routes, {
-    initialEntries: [...history, { pathname, search: search ? `?${search}` : '', state }],
+  return renderRoute(entry, {
+    routes: [
+      { path: '/', element: <Where name="All Teas" /> },
+      { path: '/posts/:id', element: <PostPage /> },
+      { path: '/posts/reversal/:id', element: <ReversalPage /> },
+      { path: '/my-teas', element: <Where name="My Teas" /> },
+      { path: '/auth/signin', element: <Where name="Sign in" /> },
+    ],
+    history,
+    state,
+    signedIn,
+    queryClient,
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient, user: userEvent.setup() };
 }
 
 let commentCounter = 0;

@@ -1,13 +1,7 @@
 import type { PostCard, PostCardList } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { logout, setTokens } from '@/lib/session';
-import { removeToast } from '@/lib/toast-store';
-import { buildUser, CATEGORY, json, STATE } from './render-posts';
+import type { QueryClient } from '@tanstack/react-query';
+import { json, renderRoute, stubApi, type ApiHandler } from '@/testing';
+import { buildUser, CATEGORY, STATE } from './render-posts';
 import { OTHER_CATEGORY, OTHER_STATE } from './my-teas-kit';
 import { HomePage } from '../pages/home-page';
 
@@ -46,47 +40,32 @@ type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 /** Stubs fetch: user, taxonomy, `list` for GET /posts/ and `unlock` for POST /posts/{id}/unlock. */
 export function stubPosts({ list, unlock, user = buildUser() }: { list: Handler; unlock?: Handler; user?: unknown }) {
   const calls: Array<{ url: URL; method: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://kettle.test');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/auth/me') return json(user);
-      if (url.pathname === '/api/v1/categories/') return json({ data: [CATEGORY, OTHER_CATEGORY] });
-      if (url.pathname === '/api/v1/states/') return json({ data: [STATE, OTHER_STATE] });
-      calls.push({ url, method });
-      if (url.pathname === '/api/v1/posts/') return list(url, init);
-      if (unlock && method === 'POST' && url.pathname.endsWith('/unlock')) return unlock(url, init);
-      return json({ detail: 'Not found' }, 404);
-    }),
-  );
+  const answer: ApiHandler = ({ path, method, url }, init) => {
+    if (path === '/auth/me') return json(user);
+    if (path === '/categories/') return json({ data: [CATEGORY, OTHER_CATEGORY] });
+    if (path === '/states/') return json({ data: [STATE, OTHER_STATE] });
+    calls.push({ url, method });
+    if (path === '/posts/') return list(url, init);
+    if (unlock && method === 'POST' && path.endsWith('/unlock')) return unlock(url, init);
+    return undefined;
+  };
+  stubApi(answer);
   return calls;
 }
 
 /** Renders '/' (and stand-ins for the pages it links to), signed in or as a visitor, with no retries unless told. */
 export function renderHome(
   entry = '/',
-  {
-    signedIn = true,
-    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
-  } = {},
+  { signedIn = true, queryClient }: { signedIn?: boolean; queryClient?: QueryClient } = {},
 ) {
-  removeToast();
-  if (signedIn) setTokens('access-token', 'refresh-token');
-  else logout();
-  const router = createMemoryRouter(
-    [
+  return renderRoute(entry, {
+    routes: [
       { path: '/', element: <HomePage /> },
       { path: '/auth/signin', element: <h1>Sign in</h1> },
       { path: '/guide', element: <h1>Coin guide</h1> },
     ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient, user: userEvent.setup({ applyAccept: false }) };
+    signedIn,
+    queryClient,
+    userEvent: { applyAccept: false },
+  });
 }

@@ -1,11 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { setTokens } from '@/lib/session';
+import type userEvent from '@testing-library/user-event';
+import { json, route, stubApi } from '@/testing';
 
 export const CATEGORY = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -32,37 +26,28 @@ export const buildUser = (patch: { email_verified?: boolean; coin_balance?: numb
   ...patch,
 });
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
-/** Stubs fetch: the signed-in user and the taxonomy lists, plus one handler for the create call. */
-export function stubApi({ user = buildUser(), create }: { user?: ReturnType<typeof buildUser>; create?: Handler }) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit): Promise<Response> => {
-    const path = url.split('?')[0];
-    if (path === '/api/v1/auth/me') return json(user);
-    if (path === '/api/v1/categories/') return json({ data: [CATEGORY], metadata: { total_elements: 1 } });
-    if (path === '/api/v1/states/') return json({ data: [STATE], metadata: { total_elements: 1 } });
-    if (init?.method === 'POST' && create) return create(init);
-    return json({ detail: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** Renders the routes signed in, with a fresh query cache and the toaster. */
-export function renderSignedIn(routes: Array<{ path: string; element: ReactNode }>, initialEntry: string) {
-  setTokens('access-token', 'refresh-token');
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient, user: userEvent.setup({ applyAccept: false }) };
+/**
+ * Stubs fetch (with '@/testing'): the signed-in user and the taxonomy lists, plus one handler for
+ * the create call (any POST). Returns the fetch mock.
+ */
+export function stubPostingApi({
+  user = buildUser(),
+  create,
+}: {
+  user?: ReturnType<typeof buildUser>;
+  create?: Handler;
+}) {
+  const taxonomy = (data: unknown[]) => () => json({ data, metadata: { total_elements: 1 } });
+  return stubApi(
+    [
+      route('GET', '/categories/', taxonomy([CATEGORY])),
+      route('GET', '/states/', taxonomy([STATE])),
+      (call, init) => (call.method === 'POST' && create ? create(init) : undefined),
+    ],
+    { user },
+  ).fetchMock;
 }
 
 export type User = ReturnType<typeof userEvent.setup>;

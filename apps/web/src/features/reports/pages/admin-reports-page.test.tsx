@@ -1,15 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json, type FetchCall } from '@/features/moderation/testing/fixtures';
-import { renderPage } from '@/features/moderation/testing/render-page';
+import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixtures';
+import { adminStandIns } from '@/features/moderation/testing/render-page';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, renderRoute } from '@/testing';
 import { makeReport, reportPageResponse } from '../testing/report-fixtures';
 import { AdminReportsPage } from './admin-reports-page';
 
 const LIST = '/api/v1/posts/admin/reports';
 
-const renderDesk = (path = '/admin/reports') => renderPage('/admin/reports', <AdminReportsPage />, path);
+const renderDesk = (path = '/admin/reports') =>
+  renderRoute(path, {
+    pattern: '/admin/reports',
+    element: <AdminReportsPage />,
+    routes: adminStandIns('/admin/reports'),
+  });
 
 /** The query of a list call, as an object. */
 const query = (call: FetchCall | undefined) =>

@@ -1,5 +1,5 @@
 import type { Report, ReportList } from '@kettle/shared';
-import { json } from '@/features/moderation/testing/fixtures';
+import { json } from '@/testing';
 
 let counter = 0;
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;

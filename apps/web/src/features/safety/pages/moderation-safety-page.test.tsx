@@ -1,15 +1,13 @@
 import { REPORT_MESSAGES } from '@kettle/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { fakeFetch, json, type FetchCall } from '@/features/moderation/testing/fixtures';
+import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixtures';
 import { makeReport, reportPageResponse } from '@/features/reports/testing/report-fixtures';
 import { COMMUNITY_RULES } from '@/features/legal/data/community-guidelines';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
+import { json, landing, renderRoute } from '@/testing';
 import { ModerationSafetyPage } from './moderation-safety-page';
 
 const USER = {
@@ -31,23 +29,16 @@ function renderSafety(path = '/moderation', { signedIn = false, handle = (() => 
     call.url === '/api/v1/auth/me' && signedIn ? json(USER) : handle(call),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
-    [
-      { path: '/moderation', element: <ModerationSafetyPage /> },
-      { path: '/contact', element: <h1>Contact page</h1> },
-      { path: '/auth/signin', element: <h1>Sign in page</h1> },
-      { path: '/posts/:id', element: <h1>Post page</h1> },
+  const { user, router } = renderRoute(path, {
+    pattern: '/moderation',
+    element: <ModerationSafetyPage />,
+    routes: [
+      landing('/contact', 'Contact page'),
+      landing('/auth/signin', 'Sign in page'),
+      landing('/posts/:id', 'Post page'),
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), router, calls };
+  });
+  return { user, router, calls };
 }
 
 type User = ReturnType<typeof userEvent.setup>;

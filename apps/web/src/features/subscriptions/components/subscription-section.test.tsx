@@ -14,16 +14,8 @@ import { AccountPage } from '@/features/account/pages/account-page';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import {
-  callsTo,
-  json,
-  landing,
-  makeSubscription,
-  PERIOD_END,
-  PERIOD_START,
-  renderRoutes,
-  stubApi,
-} from '../testing/subscriptions-kit';
+import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
+import { makeSubscription, PERIOD_END, PERIOD_START } from '../testing/subscriptions-kit';
 import { SubscriptionSection } from './subscription-section';
 
 const BASE = '/payments/subscription';
@@ -95,13 +87,13 @@ const activeRoutes = (subscription = makeSubscription()) => ({
 });
 
 const renderSection = (entry = '/account') =>
-  renderRoutes(
-    [
+  renderRoute(entry, {
+    routes: [
       { path: '/account', element: <SubscriptionSection /> },
       landing('/subscription/dev/:sessionId', 'Dev subscription checkout'),
     ],
-    [entry],
-  );
+    signedIn: true,
+  });
 
 let assign: MockInstance<(url: string | URL) => void>;
 beforeEach(() => {
@@ -116,7 +108,7 @@ afterEach(() => {
 
 describe('Subscription section: no subscription', () => {
   it('shows the plan cards and sends the browser to the checkout of the chosen plan', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`GET ${BASE}`]: () => json(null),
       [`GET ${BASE}/plans`]: () => json(PLANS),
       [`POST ${BASE}/checkout`]: () => json({ session_id: 'cs_1', url: 'https://checkout.stripe.test/c/pay/cs_1' }),
@@ -225,7 +217,7 @@ describe('Subscription section: a running subscription', () => {
 
   it('cancels at period end after confirming, then resumes', async () => {
     let current = makeSubscription();
-    const calls = stubApi({
+    const { calls } = stubApi({
       ...activeRoutes(),
       [`GET ${BASE}`]: () => json(current),
       [`POST ${BASE}/cancel`]: () => {
@@ -256,7 +248,7 @@ describe('Subscription section: a running subscription', () => {
 
   it('changes plan after showing what the next invoice will be', async () => {
     let current = makeSubscription();
-    const calls = stubApi({
+    const { calls } = stubApi({
       ...activeRoutes(),
       [`GET ${BASE}`]: () => json(current),
       [`POST ${BASE}/update-plan`]: () => {
@@ -287,7 +279,7 @@ describe('Subscription section: a running subscription', () => {
 
   it('applies a coupon (a refused code is shown under the field) and removes it', async () => {
     let current = makeSubscription();
-    const calls = stubApi({
+    const { calls } = stubApi({
       ...activeRoutes(),
       [`GET ${BASE}`]: () => json(current),
       [`POST ${BASE}/coupon/apply`]: ({ body }) => {
@@ -348,7 +340,7 @@ describe('Subscription section: a running subscription', () => {
 
   it('offers Renew now with the dev provider and shows the new period', async () => {
     let current = makeSubscription({ provider: 'dev' });
-    const calls = stubApi({
+    const { calls } = stubApi({
       ...activeRoutes(),
       [`GET ${BASE}`]: () => json(current),
       [`POST ${BASE}/dev/renew`]: () => {
@@ -401,7 +393,7 @@ describe('Subscription section in My Account', () => {
         }),
       ...activeRoutes(),
     });
-    renderRoutes([{ path: '/account', element: <AccountPage /> }], ['/account']);
+    renderRoute('/account', { routes: [{ path: '/account', element: <AccountPage /> }], signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Subscription', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Company profile', level: 2 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Strong Brew' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { callsTo, json, renderRoutes, stubApi } from '../testing/subscriptions-kit';
+import { callsTo, json, renderRoute, stubApi } from '@/testing';
 import { DevSubscriptionCheckoutPage } from './dev-subscription-checkout-page';
 
 const SESSION = 'dev_subcs_0123456789abcdef';
@@ -26,13 +26,14 @@ function AccountProbe() {
 }
 
 const renderPage = () =>
-  renderRoutes(
-    [
+  renderRoute(`/subscription/dev/${SESSION}`, {
+    routes: [
       { path: '/subscription/dev/:sessionId', element: <DevSubscriptionCheckoutPage /> },
       { path: '/account', element: <AccountProbe /> },
     ],
-    ['/account', `/subscription/dev/${SESSION}`],
-  );
+    history: ['/account'],
+    signedIn: true,
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,7 +54,7 @@ describe('DevSubscriptionCheckoutPage', () => {
   });
 
   it('Pay starts the subscription and goes back to My Account', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`GET ${PAGE}`]: () => json(checkout()),
       [`POST ${PAGE}`]: () => json({ redirect_url: checkout().success_url }),
     });
@@ -68,7 +69,7 @@ describe('DevSubscriptionCheckoutPage', () => {
   });
 
   it('Cancel closes the checkout and goes back to My Account', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`GET ${PAGE}`]: () => json(checkout()),
       [`POST ${PAGE}`]: () => json({ redirect_url: checkout().cancel_url }),
     });

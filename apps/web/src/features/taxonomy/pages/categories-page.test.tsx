@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { removeToast } from '@/lib/toast-store';
+import { deferred, callsTo, json, landing, renderRoute, route, stubApi } from '@/testing';
 import { CategoriesPage } from './categories-page';
-import { callsTo, deferred, json, list, renderPage, route, signedInAs, stubApi } from './taxonomy-test-kit';
+import { list, signedInAs } from './taxonomy-test-kit';
 
 const BABY = {
   id: '0b8c2f1e-1111-4a1e-9a57-000000000001',
@@ -18,7 +19,8 @@ const STD = {
 const CATEGORIES = [BABY, STD];
 const listRoute = (data = CATEGORIES) => route('GET', '/categories/', () => json(list(data)));
 
-const renderCategories = () => renderPage(<CategoriesPage />, '/categories');
+const renderCategories = () =>
+  renderRoute('/categories', { element: <CategoriesPage />, routes: [landing('/', 'All Teas')] });
 const dialog = () => screen.getByRole('dialog');
 const field = (label: string) => within(dialog()).getByLabelText(label);
 
@@ -29,7 +31,7 @@ afterEach(() => {
 
 describe('CategoriesPage: browsing', () => {
   it('shows skeletons, then each category as a link to its teas, without admin controls for a visitor', async () => {
-    const fetchMock = stubApi(listRoute());
+    const { calls } = stubApi([listRoute()]);
     renderCategories();
     expect(screen.getByRole('heading', { name: 'Categories', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading categories');
@@ -42,11 +44,11 @@ describe('CategoriesPage: browsing', () => {
     );
     expect(screen.queryByRole('button', { name: 'Add Category' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Baby Mama Drama' })).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/auth/me')).toHaveLength(0);
+    expect(callsTo(calls, 'GET /auth/me')).toHaveLength(0);
   });
 
   it('shows no add, edit or delete to a signed-in user who is not an admin', async () => {
-    stubApi(signedInAs('user'), listRoute());
+    stubApi([signedInAs('user'), listRoute()]);
     const { queryClient } = renderCategories();
     await screen.findByRole('link', { name: 'Baby Mama Drama' });
     await waitFor(() => expect(queryClient.getQueryData(currentUserKey)).toBeDefined());
@@ -56,7 +58,7 @@ describe('CategoriesPage: browsing', () => {
   });
 
   it('shows an admin Add Category and, on every card, Edit and Delete', async () => {
-    stubApi(signedInAs('admin'), listRoute());
+    stubApi([signedInAs('admin'), listRoute()]);
     renderCategories();
     expect(await screen.findByRole('button', { name: 'Add Category' })).toBeInTheDocument();
     for (const { name } of CATEGORIES) {
@@ -67,14 +69,14 @@ describe('CategoriesPage: browsing', () => {
 
   it("shows 'Failed to fetch categories' with Try Again, which fetches again", async () => {
     let attempts = 0;
-    stubApi(
+    stubApi([
       route('GET', '/categories/', () => {
         attempts += 1;
         return attempts === 1
           ? json({ detail: 'Server error. Please try again later.', code: 'INTERNAL_ERROR' }, 500)
           : json(list(CATEGORIES));
       }),
-    );
+    ]);
     const { user } = renderCategories();
     expect(await screen.findByRole('heading', { name: 'Failed to fetch categories' })).toBeInTheDocument();
     expect(screen.getByText('Server error. Please try again later.')).toBeInTheDocument();
@@ -83,7 +85,7 @@ describe('CategoriesPage: browsing', () => {
   });
 
   it("shows 'No categories yet' with one add button for an admin", async () => {
-    stubApi(signedInAs('admin'), listRoute([]));
+    stubApi([signedInAs('admin'), listRoute([])]);
     renderCategories();
     expect(await screen.findByRole('heading', { name: 'No categories yet' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Add Category' })).toHaveLength(1));
@@ -98,7 +100,7 @@ describe('CategoriesPage: create', () => {
     ['Description', 'short', 'Description must be at least 10 characters'],
     ['Description', 'd'.repeat(201), 'Description must be less than 200 characters'],
   ])('%s "%s" shows "%s" as the admin types', async (label, value, message) => {
-    stubApi(signedInAs('admin'), listRoute());
+    stubApi([signedInAs('admin'), listRoute()]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Add Category' }));
     await user.click(field(label));
@@ -109,14 +111,14 @@ describe('CategoriesPage: create', () => {
   });
 
   it('shows the required messages on an empty submit and sends nothing', async () => {
-    const fetchMock = stubApi(signedInAs('admin'), listRoute());
+    const { calls } = stubApi([signedInAs('admin'), listRoute()]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Add Category' }));
     expect(screen.getByRole('dialog', { name: 'Add Category' })).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
     expect(await within(dialog()).findByText('Category name is required')).toBeInTheDocument();
     expect(within(dialog()).getByText('Description is required')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/categories/admin/')).toHaveLength(0);
+    expect(callsTo(calls, 'POST /categories/admin/')).toHaveLength(0);
   });
 
   it('creates, says so, closes and shows the new card without refetching the list', async () => {
@@ -125,11 +127,11 @@ describe('CategoriesPage: create', () => {
       name: 'Tea Garden',
       description: 'Where leaves grow.',
     };
-    const fetchMock = stubApi(
+    const { calls } = stubApi([
       signedInAs('admin'),
       listRoute(),
       route('POST', '/categories/admin/', () => json(created, 201)),
-    );
+    ]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Add Category' }));
     await user.type(field('Name'), '  Tea Garden ');
@@ -140,20 +142,20 @@ describe('CategoriesPage: create', () => {
     expect(await screen.findByText('Category created successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tea Garden' })).toHaveAttribute('href', '/?category=Tea%20Garden');
-    const [post] = callsTo(fetchMock, 'POST', '/categories/admin/');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Tea Garden', description: 'Where leaves grow.' });
-    expect(callsTo(fetchMock, 'GET', '/categories/')).toHaveLength(1);
+    const [post] = callsTo(calls, 'POST /categories/admin/');
+    expect(post?.body).toEqual({ name: 'Tea Garden', description: 'Where leaves grow.' });
+    expect(callsTo(calls, 'GET /categories/')).toHaveLength(1);
   });
 
   it("puts the server's duplicate-name answer under the Name field", async () => {
     const message = 'A category with this name already exists.';
-    stubApi(
+    stubApi([
       signedInAs('admin'),
       listRoute(),
       route('POST', '/categories/admin/', () =>
         json({ detail: message, code: 'CONFLICT', errors: [{ field: 'name', message }] }, 409),
       ),
-    );
+    ]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Add Category' }));
     await user.type(field('Name'), 'baby mama drama');
@@ -167,11 +169,11 @@ describe('CategoriesPage: create', () => {
 describe('CategoriesPage: update and delete', () => {
   it("keeps Update disabled until something changes, shows 'Saving...', then confirms", async () => {
     const reply = deferred();
-    const fetchMock = stubApi(
+    const { calls } = stubApi([
       signedInAs('admin'),
       listRoute(),
       route('PUT', `/categories/admin/${BABY.id}`, () => reply.promise),
-    );
+    ]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Edit Baby Mama Drama' }));
     expect(screen.getByRole('dialog', { name: 'Edit Category' })).toBeInTheDocument();
@@ -191,25 +193,25 @@ describe('CategoriesPage: update and delete', () => {
 
     expect(await screen.findByText('Category updated successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Baby Mama Drama Deluxe' })).toBeInTheDocument();
-    const [put] = callsTo(fetchMock, 'PUT', `/categories/admin/${BABY.id}`);
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+    const [put] = callsTo(calls, `PUT /categories/admin/${BABY.id}`);
+    expect(put?.body).toEqual({
       name: 'Baby Mama Drama Deluxe',
       description: BABY.description,
     });
   });
 
   it('asks before deleting, naming the category; Cancel keeps it, Delete removes it', async () => {
-    const fetchMock = stubApi(
+    const { calls } = stubApi([
       signedInAs('admin'),
       listRoute(),
       route('DELETE', `/categories/admin/${BABY.id}`, () => new Response(null, { status: 204 })),
-    );
+    ]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Delete Baby Mama Drama' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete Baby Mama Drama?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'DELETE', `/categories/admin/${BABY.id}`)).toHaveLength(0);
+    expect(callsTo(calls, `DELETE /categories/admin/${BABY.id}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Baby Mama Drama' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -220,11 +222,11 @@ describe('CategoriesPage: update and delete', () => {
 
   it('shows why a category in use cannot be deleted, and keeps it', async () => {
     const detail = 'This category is used by 3 posts and cannot be deleted.';
-    stubApi(
+    stubApi([
       signedInAs('admin'),
       listRoute(),
       route('DELETE', `/categories/admin/${BABY.id}`, () => json({ detail, code: 'CONFLICT' }, 409)),
-    );
+    ]);
     const { user } = renderCategories();
     await user.click(await screen.findByRole('button', { name: 'Delete Baby Mama Drama' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
+import { callsTo, json, landing, renderRoute, route, stubApi } from '@/testing';
 import { StatesPage } from './states-page';
-import { callsTo, json, list, renderPage, route, signedInAs, stubApi } from './taxonomy-test-kit';
+import { list, signedInAs } from './taxonomy-test-kit';
 
 const WY = { id: '0b8c2f1e-2222-4a1e-9a57-000000000001', name: 'Wyoming', code: 'WY', description: 'Tea in Wyoming.' };
 const NY = {
@@ -13,7 +14,7 @@ const NY = {
 };
 const listRoute = () => route('GET', '/states/', () => json(list([NY, WY])));
 
-const renderStates = () => renderPage(<StatesPage />, '/states');
+const renderStates = () => renderRoute('/states', { element: <StatesPage />, routes: [landing('/', 'All Teas')] });
 const dialog = () => screen.getByRole('dialog');
 const field = (label: string) => within(dialog()).getByLabelText(label);
 
@@ -24,7 +25,7 @@ afterEach(() => {
 
 describe('StatesPage', () => {
   it('links each state by name and shows its code', async () => {
-    stubApi(listRoute());
+    stubApi([listRoute()]);
     renderStates();
     expect(screen.getByRole('heading', { name: 'States', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'New York' })).toHaveAttribute('href', '/?state=New%20York');
@@ -33,14 +34,14 @@ describe('StatesPage', () => {
   });
 
   it("shows 'Failed to fetch states' when the list cannot load", async () => {
-    stubApi(route('GET', '/states/', () => json({ detail: 'Server error. Please try again later.' }, 500)));
+    stubApi([route('GET', '/states/', () => json({ detail: 'Server error. Please try again later.' }, 500))]);
     renderStates();
     expect(await screen.findByRole('heading', { name: 'Failed to fetch states' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it('validates the two-letter code as the admin types', async () => {
-    stubApi(signedInAs('admin'), listRoute());
+    stubApi([signedInAs('admin'), listRoute()]);
     const { user } = renderStates();
     await user.click(await screen.findByRole('button', { name: 'Add State' }));
     await user.type(field('Code'), 'W1');
@@ -57,11 +58,11 @@ describe('StatesPage', () => {
       code: 'DC',
       description: 'The capital district.',
     };
-    const fetchMock = stubApi(
+    const { calls } = stubApi([
       signedInAs('admin'),
       listRoute(),
       route('POST', '/states/admin/', () => json(created, 201)),
-    );
+    ]);
     const { user } = renderStates();
     await user.click(await screen.findByRole('button', { name: 'Add State' }));
     await user.type(field('Name'), created.name);
@@ -69,8 +70,8 @@ describe('StatesPage', () => {
     await user.type(field('Description'), created.description);
     await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('State created successfully!')).toBeInTheDocument();
-    const [post] = callsTo(fetchMock, 'POST', '/states/admin/');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    const [post] = callsTo(calls, 'POST /states/admin/');
+    expect(post?.body).toEqual({
       name: created.name,
       code: 'DC',
       description: created.description,
@@ -80,15 +81,15 @@ describe('StatesPage', () => {
 
   it("puts a taken code under the Code field and confirms an edit with the spec's words", async () => {
     const message = 'A state with this code already exists.';
-    stubApi(
+    stubApi([
       signedInAs('admin'),
       listRoute(),
-      route('PUT', `/states/admin/${WY.id}`, (body) =>
+      route('PUT', `/states/admin/${WY.id}`, ({ body }) =>
         typeof body === 'object' && body && 'code' in body && body.code === 'NY'
           ? json({ detail: message, code: 'CONFLICT', errors: [{ field: 'code', message }] }, 409)
           : json({ ...WY, description: 'Tea in the Cowboy State.' }),
       ),
-    );
+    ]);
     const { user } = renderStates();
     await user.click(await screen.findByRole('button', { name: 'Edit Wyoming' }));
     await user.clear(field('Code'));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { BEN, makeDetail, renderDetail, stubDetailApi } from '@/features/posts/testing/post-detail-kit';
-import { json } from '@/features/posts/testing/render-posts';
+import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
