@@ -201,6 +201,8 @@ test.describe('conversation on a tea', () => {
 test.describe('conversation pages: axe and screenshots', () => {
   for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width}px`, async ({ browser, admin }) => {
+      // Five pages and a dialog, each checked with axe and photographed: ~26 s on an idle machine.
+      test.setTimeout(90_000);
       const { first, second, post } = await scene(`Pictured tea ${viewport.width}`);
       const page = await readerPage(browser, first, viewport);
       try {
