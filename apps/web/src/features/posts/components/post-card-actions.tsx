@@ -1,26 +1,16 @@
 import type { PostCard } from '@kettle/shared';
 import { ExternalLink, Lock, Repeat2, Undo2 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
 // The dialogs (forms, zod, dialog primitives) load on first use: a list of cards needs none of them.
 const loadUnlockDialog = () => import('./unlock-dialog');
 const loadReversalDialog = () => import('./reversal-dialog');
 const UnlockDialog = lazy(() => loadUnlockDialog().then((m) => ({ default: m.UnlockDialog })));
 const ReversalDialog = lazy(() => loadReversalDialog().then((m) => ({ default: m.ReversalDialog })));
-
-/** Open state of a lazy dialog: mounted from the first open on, so closing still animates. */
-function useLazyDialog() {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const show = () => {
-    setMounted(true);
-    setOpen(true);
-  };
-  return { open, mounted, show, setOpen };
-}
 
 /** Sign-in, then back to this very list (page and filters included). */
 function SignInLink({ children, primary = false }: { children: ReactNode; primary?: boolean }) {

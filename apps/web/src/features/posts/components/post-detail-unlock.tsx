@@ -1,10 +1,11 @@
 import type { PostDetail } from '@kettle/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, LogIn } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { reversalKey } from '../api/get-post';
 
 // The dialog (and its dialog primitives) loads on the first click.
@@ -21,9 +22,7 @@ export function PostDetailUnlock({ post }: { post: PostDetail }) {
   const { isAuthenticated } = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  // Mounted from the first open on, so closing still animates.
-  const [mounted, setMounted] = useState(false);
+  const dialog = useLazyDialog();
 
   if (!isAuthenticated) {
     return (
@@ -36,24 +35,19 @@ export function PostDetailUnlock({ post }: { post: PostDetail }) {
   }
 
   const change = (next: boolean) => {
-    setOpen(next);
+    dialog.setOpen(next);
     const original = post.original_post_id;
     if (!next && original) void queryClient.invalidateQueries({ queryKey: reversalKey(original, 'user') });
   };
 
   return (
     <>
-      <Button
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
-      >
+      <Button onClick={dialog.show}>
         <Lock aria-hidden="true" /> {unlockLabel(post.unlock_price)}
       </Button>
-      {mounted ? (
+      {dialog.mounted ? (
         <Suspense fallback={null}>
-          <UnlockDialog post={post} open={open} onOpenChange={change} />
+          <UnlockDialog post={post} open={dialog.open} onOpenChange={change} />
         </Suspense>
       ) : null}
     </>

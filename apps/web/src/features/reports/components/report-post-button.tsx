@@ -1,7 +1,8 @@
 import type { PostDetail } from '@kettle/shared';
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
 // The form (zod, react-hook-form, dialog primitives) loads on the first click: a post page's first
 // paint needs none of it.
@@ -12,9 +13,7 @@ const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default
  * (spec §2). After a report the button goes, so focus moves to the post's title instead.
  */
 export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_report' | 'has_reported'> }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first open on, so closing still animates.
-  const [mounted, setMounted] = useState(false);
+  const { open, mounted, show, setOpen } = useLazyDialog();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLElement | null>(null);
   const shown = post.can_report && !post.has_reported;
@@ -38,8 +37,7 @@ export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_
           title="Report post"
           onClick={() => {
             headingRef.current = buttonRef.current?.closest('article')?.querySelector<HTMLElement>('h1') ?? null;
-            setMounted(true);
-            setOpen(true);
+            show();
           }}
         >
           <Flag aria-hidden="true" />

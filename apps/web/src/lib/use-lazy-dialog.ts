@@ -1,0 +1,15 @@
+import { useState } from 'react';
+
+/**
+ * Open state of a dialog whose code loads on first use: mounted from the first open on (so the
+ * chunk is fetched only when asked for), and kept mounted so closing still animates.
+ */
+export function useLazyDialog() {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const show = () => {
+    setMounted(true);
+    setOpen(true);
+  };
+  return { open, mounted, show, setOpen };
+}
