@@ -112,3 +112,40 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+/** The API GETs a page made, as paths with their query. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+  });
+  return calls;
+}
+
+test.describe('the first view (goal F2)', () => {
+  test("a visitor's front page and tea page arrive with their data; a reader's ask for her own", async ({ page }) => {
+    const calls = apiCalls(page);
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expect(page.getByText(/\d+ total teas/)).toBeVisible();
+    // The list, categories and states came inside the page; only the next page is fetched ahead.
+    expect(calls.filter((call) => call !== '/api/v1/posts/?skip=9&limit=9')).toEqual([]);
+
+    const [tea] = (await (await page.request.get('/api/v1/posts/?limit=1')).json()).data as Array<{ id: string }>;
+    const html = await (await page.request.get(`/posts/${tea?.id}`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[a-z0-9]+\.js">/);
+    calls.length = 0;
+    await page.goto(`/posts/${tea?.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(calls.filter((call) => call.startsWith(`/api/v1/posts/${tea?.id}`))).toEqual([]);
+
+    // Ava's list is hers (her unlocks shown open): the visitor's answers in the page are not used.
+    await submitSignIn(page, AVA.email, AVA.password);
+    await expect(page).not.toHaveURL(/\/auth\/signin/);
+    calls.length = 0;
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    expect(calls).toContain('/api/v1/posts/?skip=0&limit=9');
+  });
+});

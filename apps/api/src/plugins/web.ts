@@ -2,10 +2,11 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import { findWebDist } from '../lib/web-dist.js';
+import { firstViewPage } from './first-view.js';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html (no-cache) for every client
- * route. The web build writes .br and .gz next to each text asset; `preCompressed` sends the one
+ * Serves the built SPA: hashed assets cached for a year, index.html (no-cache, with the first
+ * view's data: first-view.ts) for every client route. The web build writes .br and .gz next to each text asset; `preCompressed` sends the one
  * the browser accepts (with vary: accept-encoding), or the plain file.
  */
 export async function registerWeb(app: FastifyInstance, root: string | null = findWebDist()): Promise<void> {
@@ -22,6 +23,7 @@ export async function registerWeb(app: FastifyInstance, root: string | null = fi
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const page = firstViewPage(app, root);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/dev/')) {
@@ -32,6 +34,9 @@ export async function registerWeb(app: FastifyInstance, root: string | null = fi
     if (file && !file.includes('..') && /\.[a-z0-9]+$/i.test(file)) {
       return reply.sendFile(file);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await page(request));
   });
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
 import { onLogout } from '@/lib/session';
 import { toast, useToasts } from '@/lib/toast-store';
@@ -13,11 +13,13 @@ function LazyToaster() {
   const toasts = useToasts();
   const [idle, setIdle] = useState(false);
   useEffect(() => {
+    // A transition: mounting the region is never urgent, so it must not hold the main thread.
+    const mount = () => startTransition(() => setIdle(true));
     if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      const handle = requestIdleCallback(mount, { timeout: 3000 });
       return () => cancelIdleCallback(handle);
     }
-    const timer = setTimeout(() => setIdle(true), 1000);
+    const timer = setTimeout(mount, 1000);
     return () => clearTimeout(timer);
   }, []);
   if (!idle && toasts.length === 0) return null;

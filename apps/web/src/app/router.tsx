@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ErrorPage } from './pages/error-page';
-import { HydrateFallback } from './pages/hydrate-fallback';
 import { UserShell } from './layouts/user-shell';
 import { RequireAuth } from './guards/require-auth';
 import { HomePage } from '@/features/posts/pages/home-page';
@@ -29,9 +28,6 @@ const states = page(
 export const router = createBrowserRouter([
   {
     errorElement: <ErrorPage />,
-    // Shown while a full load fetches the matched route's lazy chunk (and silences React
-    // Router's warning about a missing HydrateFallback on every full load).
-    HydrateFallback,
     children: [
       {
         // The sign-in pages and the admin area are lazy too: a visitor's `/` needs neither shell.

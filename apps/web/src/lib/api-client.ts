@@ -1,7 +1,7 @@
-import { extractErrorMessage, MESSAGES, type RefreshResponse } from '@kettle/shared';
+import { apiUrl, extractErrorMessage, MESSAGES, type ApiQuery, type RefreshResponse } from '@kettle/shared';
 import { getSession, logout, setTokens } from './session';
 
-export const API_BASE = '/api/v1';
+export { API_BASE } from '@kettle/shared';
 
 /** Every failed call becomes one of these, carrying the §8 message to show. */
 export class ApiError extends Error {
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+type Query = ApiQuery;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,16 +30,6 @@ export type RequestOptions = {
   anonymous?: boolean;
 };
 
-function buildUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    // Spec §7: empty query values are omitted.
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
-}
-
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getSession().accessToken;
@@ -50,7 +40,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(buildUrl(path, options.query), {
+  return fetch(apiUrl(path, options.query), {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,

@@ -1,4 +1,4 @@
-import { abbreviateCoins } from '@kettle/shared';
+import { abbreviateCoins, formatCount } from '@kettle/shared';
 import { Coins } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -9,7 +9,7 @@ export function CoinBalance({ balance, className }: { balance: number; className
         'inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-secondary-foreground',
         className,
       )}
-      title={`${balance.toLocaleString()} Tea Coins`}
+      title={`${formatCount(balance)} Tea Coins`}
     >
       <Coins className="size-4 text-primary" aria-hidden="true" />
       <span>{abbreviateCoins(balance)}</span>

@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { LedgerEntry } from '@kettle/shared';
 import { cn } from '@/lib/cn';
 import { ledgerKindLabel } from '../utils/ledger-labels';
@@ -31,10 +32,10 @@ export function LedgerItem({ entry }: { entry: LedgerEntry }) {
           className={cn('font-semibold tabular-nums', earned ? 'text-success' : 'text-destructive')}
         >
           {earned ? '+' : '-'}
-          {Math.abs(entry.delta).toLocaleString()}
+          {formatCount(Math.abs(entry.delta))}
           <span className="sr-only"> coins</span>
         </p>
-        <p className="text-xs text-muted-foreground">Balance {entry.balance_after.toLocaleString()}</p>
+        <p className="text-xs text-muted-foreground">Balance {formatCount(entry.balance_after)}</p>
       </div>
     </li>
   );

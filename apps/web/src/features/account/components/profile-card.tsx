@@ -1,4 +1,4 @@
-import { abbreviateCoins, type CurrentUser } from '@kettle/shared';
+import { abbreviateCoins, type CurrentUser, formatCount } from '@kettle/shared';
 import { BadgeCheck, CalendarDays, CircleAlert, Coins, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { InitialsAvatar } from '@/components/ui/avatar';
@@ -35,9 +35,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
               <Coins className="size-4 text-primary" aria-hidden="true" /> My Coins
             </dt>
             <dd className="text-right font-semibold">
-              {user.coin_balance.toLocaleString()}
+              {formatCount(user.coin_balance)}
               {/* The short form only when it is shorter: '200 (200)' said the number twice. */}
-              {abbreviateCoins(user.coin_balance) !== user.coin_balance.toLocaleString() ? (
+              {abbreviateCoins(user.coin_balance) !== formatCount(user.coin_balance) ? (
                 <span className="font-normal text-muted-foreground"> ({abbreviateCoins(user.coin_balance)})</span>
               ) : null}
             </dd>

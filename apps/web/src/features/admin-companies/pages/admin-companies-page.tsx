@@ -1,4 +1,4 @@
-import { COMPANY_SEARCH_MAX, type AdminCompanyList } from '@kettle/shared';
+import { COMPANY_SEARCH_MAX, type AdminCompanyList, formatCount } from '@kettle/shared';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -19,7 +19,7 @@ function showing(list: AdminCompanyList | undefined): string {
   if (total === 0 || list.data.length === 0) return '0 companies';
   const first = list.metadata.skip + 1;
   const last = list.metadata.skip + list.data.length;
-  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'company' : 'companies'}`;
+  return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'company' : 'companies'}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { AdminUser } from '@kettle/shared';
 import { Coins, ShieldCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -53,7 +54,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
         <Detail term="Tea Coins">
           <span className="inline-flex items-center gap-1.5">
             <Coins className="size-4 text-primary" aria-hidden="true" />
-            {user.coin_balance.toLocaleString()}
+            {formatCount(user.coin_balance)}
           </span>
         </Detail>
         <Detail term="Joined">
@@ -65,7 +66,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
         <div className="flex flex-wrap gap-2">
           {user.coin_debt > 0 ? (
             <Badge variant="outline" title="A refund or dispute took back coins that were already spent">
-              Owes {user.coin_debt.toLocaleString()} coins: spending frozen
+              Owes {formatCount(user.coin_debt)} coins: spending frozen
             </Badge>
           ) : null}
           {!user.email_verified ? <Badge variant="outline">Email not verified</Badge> : null}

@@ -6,6 +6,7 @@ import {
   type AdminCoinsFormData,
   type AdminCoinsFormInput,
   type AdminUser,
+  formatCount,
 } from '@kettle/shared';
 import { Coins } from 'lucide-react';
 import { useState } from 'react';
@@ -103,7 +104,7 @@ function ManageCoinsForm({ user, onDone }: { user: AdminUser; onDone: () => void
   return (
     <form onSubmit={handleValidSubmit} noValidate className="grid gap-4">
       <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm">
-        Current balance: <strong>{balance.toLocaleString()}</strong> Tea Coins
+        Current balance: <strong>{formatCount(balance)}</strong> Tea Coins
       </p>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Action</legend>
@@ -128,7 +129,7 @@ function ManageCoinsForm({ user, onDone }: { user: AdminUser; onDone: () => void
         hint={
           preview === null
             ? `${mode === 'add' ? 'Coins to add' : 'The new balance'}, a whole number.`
-            : `Balance after: ${preview.toLocaleString()} Tea Coins`
+            : `Balance after: ${formatCount(preview)} Tea Coins`
         }
       >
         <Input

@@ -1,4 +1,4 @@
-import { ADMIN_USER_SEARCH_MAX, PAGE_SIZES, type AdminUserList } from '@kettle/shared';
+import { ADMIN_USER_SEARCH_MAX, PAGE_SIZES, type AdminUserList, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchBox } from '@/components/ui/search-box';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
@@ -17,7 +17,7 @@ function showing(list: AdminUserList | undefined): string {
   if (total === 0 || list.data.length === 0) return '0 users';
   const first = list.metadata.skip + 1;
   const last = list.metadata.skip + list.data.length;
-  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'user' : 'users'}`;
+  return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'user' : 'users'}`;
 }
 
 /** /admin/users: every account, newest first, 9 a page, searched by username or email (spec §2). */

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type OwnPostList } from '@kettle/shared';
+import { PAGE_SIZES, type OwnPostList, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterBar, hasFilters } from '@/features/posts/components/filter-bar';
 import { useAddressFilters } from '@/features/posts/hooks/use-address-filters';
@@ -22,7 +22,7 @@ function showing(list: OwnPostList | undefined, nothing: boolean): string {
   if (total === 0 || list.data.length === 0) return 'No teas found';
   const first = list.metadata.skip + 1;
   const last = list.metadata.skip + list.data.length;
-  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'tea' : 'teas'}`;
+  return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'tea' : 'teas'}`;
 }
 
 /** The admin home: every tea, any status, newest first, filtered in the address bar (spec §2). */

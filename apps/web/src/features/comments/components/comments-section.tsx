@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, type PostDetail } from '@kettle/shared';
+import { COMMENT_MESSAGES, type PostDetail, formatCount } from '@kettle/shared';
 import { Lock, LogIn, MessageSquare, RefreshCw, Trophy } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -54,7 +54,7 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
     <section aria-labelledby={headingId} className="grid gap-4 border-t border-border pt-6">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 ref={headingRef} id={headingId} tabIndex={-1} className="font-display text-xl font-semibold outline-none">
-          {list ? `Comments (${count.toLocaleString()})` : 'Comments'}
+          {list ? `Comments (${formatCount(count)})` : 'Comments'}
         </h2>
         {readable && published ? <RealtimeStatus state={live} /> : null}
       </div>

@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES } from '@kettle/shared';
+import { COMPANY_MESSAGES, formatCount } from '@kettle/shared';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,7 +17,7 @@ function StatValue({ value }: { value: number | null }) {
   if (value === null) {
     return <dd className="pt-1 text-xs leading-snug text-muted-foreground">{COMPANY_MESSAGES.reportsHidden}</dd>;
   }
-  return <dd className="text-2xl font-bold tabular-nums">{value.toLocaleString()}</dd>;
+  return <dd className="text-2xl font-bold tabular-nums">{formatCount(value)}</dd>;
 }
 
 /** What people say about the handle: approved posts tagging it, their votes, reversals and reports. */

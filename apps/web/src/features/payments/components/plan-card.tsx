@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { Plan } from '@kettle/shared';
 import { Coins, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
@@ -39,17 +40,17 @@ export function PlanCard({ plan, highlight, busy, disabled, onChoose }: PlanCard
       </h2>
       <div className="flex flex-col items-center gap-1">
         <Coins className="size-8 text-primary" aria-hidden="true" />
-        <p className="text-4xl font-bold tabular-nums">{plan.coins.toLocaleString()}</p>
+        <p className="text-4xl font-bold tabular-nums">{formatCount(plan.coins)}</p>
         <p className="text-sm text-muted-foreground">Tea Coins</p>
       </div>
       {plan.bonus_coins > 0 ? (
         <span className="rounded-full bg-success px-3 py-1 text-sm font-semibold text-success-foreground">
-          +{plan.bonus_coins.toLocaleString()} bonus
+          +{formatCount(plan.bonus_coins)} bonus
         </span>
       ) : (
         <span className="rounded-full bg-muted px-3 py-1 text-sm text-muted-foreground">No bonus</span>
       )}
-      <p className="text-sm text-muted-foreground">{total.toLocaleString()} coins in all</p>
+      <p className="text-sm text-muted-foreground">{formatCount(total)} coins in all</p>
       <p className="mt-auto text-3xl font-bold tabular-nums">{formatMoney(plan.price, plan.currency)}</p>
       <Button size="lg" className="w-full" onClick={onChoose} disabled={disabled} aria-busy={busy}>
         {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}

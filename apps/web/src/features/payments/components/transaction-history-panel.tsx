@@ -1,4 +1,4 @@
-import { PAGE_SIZES, PAYMENT_MESSAGES } from '@kettle/shared';
+import { PAGE_SIZES, PAYMENT_MESSAGES, formatCount } from '@kettle/shared';
 import { CircleAlert, Download, Receipt, RotateCcw, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +31,7 @@ type TransactionHistoryPanelProps = {
 function totalLine(total: number | undefined): string {
   if (total === undefined) return 'Your coin purchases.';
   if (total === 0) return 'No purchases yet.';
-  return `${total.toLocaleString()} ${total === 1 ? 'purchase' : 'purchases'}.`;
+  return `${formatCount(total)} ${total === 1 ? 'purchase' : 'purchases'}.`;
 }
 
 /**

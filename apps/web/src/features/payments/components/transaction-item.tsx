@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { Transaction } from '@kettle/shared';
 import { formatMoney, planLabel } from '../utils/format-money';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -21,10 +22,10 @@ export function TransactionItem({ transaction: t }: { transaction: Transaction }
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 sm:justify-end">
         <div className="sm:text-right">
-          <p className="font-semibold tabular-nums">{t.total_coins.toLocaleString()} coins</p>
+          <p className="font-semibold tabular-nums">{formatCount(t.total_coins)} coins</p>
           {t.bonus_coins > 0 ? (
             <p className="text-xs text-muted-foreground">
-              {t.coins_purchased.toLocaleString()} + {t.bonus_coins.toLocaleString()} bonus
+              {formatCount(t.coins_purchased)} + {formatCount(t.bonus_coins)} bonus
             </p>
           ) : null}
         </div>

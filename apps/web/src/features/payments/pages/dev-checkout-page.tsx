@@ -1,4 +1,10 @@
-import { isEndedPaymentStatus, PAYMENT_MESSAGES, type DevCheckout, type DevCheckoutAction } from '@kettle/shared';
+import {
+  isEndedPaymentStatus,
+  PAYMENT_MESSAGES,
+  type DevCheckout,
+  type DevCheckoutAction,
+  formatCount,
+} from '@kettle/shared';
 import { CircleAlert, CircleCheckBig, CircleX, FlaskConical, Home, RotateCcw, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,9 +34,9 @@ function Summary({ checkout }: { checkout: DevCheckout }) {
       <div className="flex justify-between gap-3">
         <dt className="text-muted-foreground">Coins</dt>
         <dd className="text-right font-semibold">
-          {plan.coins.toLocaleString()}
-          {plan.bonus_coins > 0 ? ` + ${plan.bonus_coins.toLocaleString()} bonus` : ''} ={' '}
-          {checkout.total_coins.toLocaleString()} Tea Coins
+          {formatCount(plan.coins)}
+          {plan.bonus_coins > 0 ? ` + ${formatCount(plan.bonus_coins)} bonus` : ''} ={' '}
+          {formatCount(checkout.total_coins)} Tea Coins
         </dd>
       </div>
       <div className="flex justify-between gap-3 border-t border-border pt-3 text-base">
@@ -65,7 +71,7 @@ function Settled({ checkout }: { checkout: DevCheckout }) {
           </>
         }
       >
-        <p>This checkout has been paid. Its {checkout.total_coins.toLocaleString()} coins are in your account.</p>
+        <p>This checkout has been paid. Its {formatCount(checkout.total_coins)} coins are in your account.</p>
       </ResultCard>
     );
   }

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type CheckoutStatus, type EndedPaymentStatus } from '@kettle/shared';
+import { PAYMENT_MESSAGES, type CheckoutStatus, type EndedPaymentStatus, formatCount } from '@kettle/shared';
 import { CircleAlert, CircleCheckBig, CircleX, Clock, Home, LoaderCircle, Receipt, RotateCcw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -46,11 +46,11 @@ function Succeeded({ checkout }: { checkout: CheckoutStatus }) {
       }
     >
       <p className="text-lg">
-        <strong>{checkout.total_coins.toLocaleString()} Tea Coins</strong> from the {planLabel(checkout.plan_id)} bundle
-        are in your account.
+        <strong>{formatCount(checkout.total_coins)} Tea Coins</strong> from the {planLabel(checkout.plan_id)} bundle are
+        in your account.
       </p>
       <p className="text-sm text-muted-foreground">
-        Your balance is now <strong>{checkout.coin_balance.toLocaleString()}</strong> coins.
+        Your balance is now <strong>{formatCount(checkout.coin_balance)}</strong> coins.
       </p>
       <RedirectCountdown />
     </ResultCard>

@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BountyAwardResponse, PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
@@ -22,7 +23,7 @@ export function useAwardBounty(postId: string) {
     onSuccess: ({ message, post }) => {
       queryClient.setQueriesData({ queryKey: ['posts'] }, (data: unknown) => (isDetailOf(data, post.id) ? post : data));
       void queryClient.invalidateQueries({ queryKey: postListsKey });
-      toastSuccess(`${post.bounty.toLocaleString()} Tea Coins went to the comment you chose.`, message);
+      toastSuccess(`${formatCount(post.bounty)} Tea Coins went to the comment you chose.`, message);
     },
     onError: () =>
       queryClient.invalidateQueries({

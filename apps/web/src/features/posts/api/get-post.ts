@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { firstViewData } from '@/lib/first-view';
 import { retryDelay, retryTransientOnce } from '@/lib/query-retry';
 import { useSession } from '@/lib/session';
 import type { Viewer } from './get-posts';
@@ -29,6 +30,7 @@ export const postQueryOptions = (id: string, viewer: Viewer) =>
     // because these options are also used to prefetch, outside the client defaults' reach.
     retry: retryTransientOnce,
     retryDelay,
+    ...(viewer === 'visitor' ? firstViewData<PostDetail>(`/posts/${encodeURIComponent(id)}`) : {}),
   });
 
 /** GET /posts/{id}: fresh for 5 minutes. */

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { TIMINGS, type PostCardList } from '@kettle/shared';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { firstViewData } from '@/lib/first-view';
 import { useSession } from '@/lib/session';
 
 /** The public list's query: category by name, state by code (the API resolves both). */
@@ -22,6 +23,7 @@ export const postsQueryOptions = (params: PostsRequest, viewer: Viewer) =>
     queryKey: postListKey(params, viewer),
     queryFn: ({ signal }) => getPosts(params, signal),
     staleTime: TIMINGS.postListFresh,
+    ...(viewer === 'visitor' ? firstViewData<PostCardList>('/posts/', params) : {}),
   });
 
 const useViewer = (): Viewer => (useSession().isAuthenticated ? 'user' : 'visitor');

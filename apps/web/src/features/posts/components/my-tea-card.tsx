@@ -1,4 +1,4 @@
-import { type MyPost } from '@kettle/shared';
+import { type MyPost, formatCount } from '@kettle/shared';
 import { Coins, Eye, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -33,13 +33,13 @@ export function MyTeaCard({ post }: { post: MyPost }) {
             ) : null}
             <Badge className="bg-card/90 text-foreground shadow-sm" title="Unlock price">
               <Coins className="size-3.5 text-primary" aria-hidden="true" />
-              {post.unlock_price.toLocaleString()} coins
+              {formatCount(post.unlock_price)} coins
             </Badge>
           </div>
         </div>
         {post.unlock_count > 0 ? (
           <Badge className="absolute bottom-3 left-3 bg-card/90 text-foreground shadow-sm">
-            <LockOpen className="size-3.5" aria-hidden="true" /> {post.unlock_count.toLocaleString()} unlocked
+            <LockOpen className="size-3.5" aria-hidden="true" /> {formatCount(post.unlock_count)} unlocked
           </Badge>
         ) : null}
       </div>
@@ -72,7 +72,7 @@ export function MyTeaCard({ post }: { post: MyPost }) {
           </span>
           <span className="inline-flex items-center gap-1 text-muted-foreground" title="Votes">
             <ThumbsUp className="size-4" aria-hidden="true" />
-            {post.vote_count.toLocaleString()}
+            {formatCount(post.vote_count)}
             <span className="sr-only">{post.vote_count === 1 ? 'vote' : 'votes'}</span>
           </span>
         </div>

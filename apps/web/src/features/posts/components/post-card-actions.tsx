@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { PostCard } from '@kettle/shared';
 import { ExternalLink, Lock, Repeat2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -83,7 +84,7 @@ function CreateReversalButton({ originalPostId }: { originalPostId: string }) {
 export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | 'unlock_price'> }) {
   const { isAuthenticated } = useSession();
   const dialog = useLazyDialog();
-  const label = `Unlock for ${post.unlock_price.toLocaleString()} ${post.unlock_price === 1 ? 'coin' : 'coins'}`;
+  const label = `Unlock for ${formatCount(post.unlock_price)} ${post.unlock_price === 1 ? 'coin' : 'coins'}`;
   if (!isAuthenticated) {
     return (
       <SignInLink primary>

@@ -1,4 +1,4 @@
-import { lockedPreview, timeAgo, type PostCard as PostCardData } from '@kettle/shared';
+import { lockedPreview, timeAgo, type PostCard as PostCardData, formatCount } from '@kettle/shared';
 import { ArrowRight, Lock, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { BountyBadge } from './bounty-badge';
 import { PostPlaceholder } from './post-placeholder';
 import { ReversalAction, UnlockAction } from './post-card-actions';
 
-const coins = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'coin' : 'coins'}`;
+const coins = (n: number) => `${formatCount(n)} ${n === 1 ? 'coin' : 'coins'}`;
 
 /** The preview the server sent: for a locked post already cut to 150 characters, shown faded. */
 function PostContent({ post }: { post: PostCardData }) {
@@ -102,7 +102,7 @@ export function PostCard({ post }: { post: PostCardData }) {
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1" title="Votes">
             <ThumbsUp className="size-4" aria-hidden="true" />
-            {post.vote_count.toLocaleString()}
+            {formatCount(post.vote_count)}
             <span className="sr-only">{post.vote_count === 1 ? 'vote' : 'votes'}</span>
           </span>
           <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>

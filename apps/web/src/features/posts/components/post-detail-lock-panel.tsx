@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { PostDetail } from '@kettle/shared';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
@@ -6,7 +7,7 @@ import { PostDetailUnlock } from './post-detail-unlock';
 /** Under a locked preview: what unlocking gives, and 'Unlock for N coins' (or sign in first). */
 export function PostDetailLockPanel({ post }: { post: PostDetail }) {
   const headingId = useId();
-  const price = `${post.unlock_price.toLocaleString()} ${post.unlock_price === 1 ? 'Tea Coin' : 'Tea Coins'}`;
+  const price = `${formatCount(post.unlock_price)} ${post.unlock_price === 1 ? 'Tea Coin' : 'Tea Coins'}`;
   const unlockable = post.status === 'approved';
   return (
     <section

@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { PostDetail } from '@kettle/shared';
 import { LockOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ export function PostDetailOwnerActions({ post }: { post: PostDetail }) {
     <>
       {post.unlock_count !== null ? (
         <Badge variant="outline" className="h-9 px-3 text-sm">
-          <LockOpen className="size-4" aria-hidden="true" /> {post.unlock_count.toLocaleString()} unlocked
+          <LockOpen className="size-4" aria-hidden="true" /> {formatCount(post.unlock_count)} unlocked
         </Badge>
       ) : null}
       <EmptyPotButton post={post} />

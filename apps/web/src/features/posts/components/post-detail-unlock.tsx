@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import type { PostDetail } from '@kettle/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, LogIn } from 'lucide-react';
@@ -11,7 +12,7 @@ import { reversalKey } from '../api/get-post';
 // The dialog (and its dialog primitives) loads on the first click.
 const UnlockDialog = lazy(() => import('./unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
 
-export const unlockLabel = (price: number) => `Unlock for ${price.toLocaleString()} ${price === 1 ? 'coin' : 'coins'}`;
+export const unlockLabel = (price: number) => `Unlock for ${formatCount(price)} ${price === 1 ? 'coin' : 'coins'}`;
 
 /**
  * The lock panel's button: a reader confirms in the shared unlock dialog (price and balance); a

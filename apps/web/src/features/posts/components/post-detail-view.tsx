@@ -1,11 +1,11 @@
-import { timeAgo, type PostDetail } from '@kettle/shared';
+import { timeAgo, type PostDetail, formatCount } from '@kettle/shared';
 import { Coins, ThumbsUp } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { ImageCarousel, toCarouselImages } from '@/components/ui/image-carousel';
 import { PostDetailBadges } from './post-detail-badges';
 import { PostDetailContent } from './post-detail-content';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * One tea in full: the carousel beside the title, price, author, badges, content and the page's

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type PostCardList } from '@kettle/shared';
+import { PAGE_SIZES, type PostCardList, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCategories } from '@/features/taxonomy/api/get-categories';
 import { useStates } from '@/features/taxonomy/api/get-states';
@@ -15,8 +15,8 @@ function totalLine(metadata: PostCardList['metadata'] | undefined): string {
   if (metadata === undefined) return 'Loading teas…';
   const total = metadata.total_elements;
   if (total === 0) return 'No teas found';
-  if (metadata.total_capped) return `${total.toLocaleString()}+ teas`;
-  return `${total.toLocaleString()} total ${total === 1 ? 'tea' : 'teas'}`;
+  if (metadata.total_capped) return `${formatCount(total)}+ teas`;
+  return `${formatCount(total)} total ${total === 1 ? 'tea' : 'teas'}`;
 }
 
 /** 'All Teas': approved teas for everyone, filtered and paged in the address bar (spec §2). */

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@kettle/shared';
+import { PAGE_SIZES, formatCount } from '@kettle/shared';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,7 @@ const loadedOrEmpty = <T,>(query: { data: T[] | undefined; isError: boolean }) =
 function totalLine(total: number | undefined): string {
   if (total === undefined) return 'Loading your teas…';
   if (total === 0) return 'No teas found';
-  return `${total.toLocaleString()} total ${total === 1 ? 'tea' : 'teas'}`;
+  return `${formatCount(total)} total ${total === 1 ? 'tea' : 'teas'}`;
 }
 
 /** The signed-in user's own teas with their moderation status, filtered and paged (spec §2). */

@@ -8,9 +8,7 @@ import { ReversalAction } from '../components/post-card-actions';
 import { PostDetailFrame } from '../components/post-detail-frame';
 import { PostDetailOwnerActions, useIsAuthor } from '../components/post-detail-owner';
 import { PostDetailView } from '../components/post-detail-view';
-
-/** Ids a broken link can carry: the page goes back to the list instead of asking the API. */
-export const INVALID_POST_IDS = new Set(['', 'undefined', 'null']);
+import { INVALID_POST_IDS } from '../utils/invalid-post-ids';
 
 /** /posts/{id}: one tea (spec §2 'Post detail'). */
 export function PostPage() {

@@ -7,7 +7,7 @@ import { UpvoteButton } from '@/features/votes/components/upvote-button';
 import { useReversal } from '../api/get-reversal';
 import { PostDetailFrame } from '../components/post-detail-frame';
 import { PostDetailView } from '../components/post-detail-view';
-import { INVALID_POST_IDS } from './post-page';
+import { INVALID_POST_IDS } from '../utils/invalid-post-ids';
 
 /** /posts/reversal/{id}: the reversal of original post {id} (spec §2 'Reversal post page'). */
 export function ReversalPage() {

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@kettle/shared';
+import { PAGE_SIZES, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
@@ -20,7 +20,7 @@ function showing(list: AdminReportsPage | undefined): string {
   if (list.total === 0 || list.data.length === 0) return '0 reports';
   const first = list.skip + 1;
   const last = list.skip + list.data.length;
-  return `Showing ${first.toLocaleString()}-${last.toLocaleString()} of ${list.total.toLocaleString()} ${list.total === 1 ? 'report' : 'reports'}`;
+  return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(list.total)} ${list.total === 1 ? 'report' : 'reports'}`;
 }
 
 /** /admin/reports: post and comment reports and takedown requests, 9 a page, by status (spec §2). */

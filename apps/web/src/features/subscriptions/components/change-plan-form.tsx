@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES, type Subscription, type SubscriptionPriceId } from '@kettle/shared';
+import { SUBSCRIPTION_MESSAGES, type Subscription, type SubscriptionPriceId, formatCount } from '@kettle/shared';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -39,7 +39,7 @@ function ChangePreview({ priceId }: { priceId: SubscriptionPriceId }) {
         <p className="text-muted-foreground">Coupon saves {formatCents(p.discount_cents, p.currency)}.</p>
       ) : null}
       <p className="text-muted-foreground">
-        From the next month: {p.plan.coins_per_period.toLocaleString()} coins a month.
+        From the next month: {formatCount(p.plan.coins_per_period)} coins a month.
       </p>
     </div>
   );
@@ -80,7 +80,7 @@ export function ChangePlanForm({ subscription, onDone }: { subscription: Subscri
         >
           {others.map((plan) => (
             <option key={plan.key} value={plan.price_id}>
-              {plan.name}: {plan.coins_per_period.toLocaleString()} coins for {formatMoney(plan.price, plan.currency)} a
+              {plan.name}: {formatCount(plan.coins_per_period)} coins for {formatMoney(plan.price, plan.currency)} a
               month
             </option>
           ))}

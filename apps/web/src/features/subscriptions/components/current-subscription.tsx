@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES, type Subscription } from '@kettle/shared';
+import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES, type Subscription, formatCount } from '@kettle/shared';
 import { CalendarClock, Coins, CreditCard, FlaskConical, RefreshCw, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -76,7 +76,7 @@ export function CurrentSubscription({ subscription }: { subscription: Subscripti
         </div>
         <p className="flex items-center gap-2 text-sm">
           <Coins className="size-4 text-primary" aria-hidden="true" />
-          {plan.coins_per_period.toLocaleString()} coins a month for {formatMoney(plan.price, plan.currency)}
+          {formatCount(plan.coins_per_period)} coins a month for {formatMoney(plan.price, plan.currency)}
         </p>
         <p className="flex items-center gap-2 text-sm">
           <CalendarClock className="size-4 text-primary" aria-hidden="true" />

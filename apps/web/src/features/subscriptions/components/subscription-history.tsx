@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -43,7 +44,7 @@ export function SubscriptionHistoryList() {
               {formatDay(grant.period_start ?? grant.created_at)} – {formatDay(grant.period_end)}
             </span>
             <span className="flex items-center gap-3 tabular-nums">
-              <span className="font-semibold">+{grant.coins.toLocaleString()} coins</span>
+              <span className="font-semibold">+{formatCount(grant.coins)} coins</span>
               <span className="text-muted-foreground">{formatCents(grant.amount_cents, grant.currency)}</span>
             </span>
           </li>

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type SubscriptionPlan, type SubscriptionPriceId } from '@kettle/shared';
+import { PAYMENT_MESSAGES, type SubscriptionPlan, type SubscriptionPriceId, formatCount } from '@kettle/shared';
 import { Coins, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,7 @@ function PlanCard({
       </h3>
       <p className="flex items-center justify-center gap-1.5 text-2xl font-bold tabular-nums">
         <Coins className="size-5 text-primary" aria-hidden="true" />
-        {plan.coins_per_period.toLocaleString()}
+        {formatCount(plan.coins_per_period)}
         <span className="text-sm font-normal text-muted-foreground">coins a month</span>
       </p>
       <p className="text-sm text-muted-foreground">{plan.description}</p>

@@ -1,3 +1,4 @@
+import { formatCount } from '@kettle/shared';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paymentErrorMessage } from '@/features/payments/utils/payment-error';
 import { useSubscriptionUsage } from '../api/get-subscription-usage';
@@ -30,13 +31,13 @@ export function SubscriptionUsagePanel() {
         <div>
           <dt className="text-muted-foreground">Granted</dt>
           <dd className="text-xl font-bold tabular-nums">
-            {granted.toLocaleString()}
-            <span className="text-sm font-normal text-muted-foreground"> of {planCoins.toLocaleString()}</span>
+            {formatCount(granted)}
+            <span className="text-sm font-normal text-muted-foreground"> of {formatCount(planCoins)}</span>
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Spent</dt>
-          <dd className="text-xl font-bold tabular-nums">{spent.toLocaleString()}</dd>
+          <dd className="text-xl font-bold tabular-nums">{formatCount(spent)}</dd>
         </div>
       </dl>
     </section>

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type DevSubscriptionCheckout } from '@kettle/shared';
+import { PAYMENT_MESSAGES, type DevSubscriptionCheckout, formatCount } from '@kettle/shared';
 import { CircleAlert, CircleCheckBig, CircleX, FlaskConical, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -28,7 +28,7 @@ function Summary({ checkout }: { checkout: DevSubscriptionCheckout }) {
       </div>
       <div className="flex justify-between gap-3">
         <dt className="text-muted-foreground">Coins</dt>
-        <dd className="font-semibold">{plan.coins_per_period.toLocaleString()} Tea Coins every month</dd>
+        <dd className="font-semibold">{formatCount(plan.coins_per_period)} Tea Coins every month</dd>
       </div>
       <div className="flex justify-between gap-3 border-t border-border pt-3 text-base">
         <dt className="font-semibold">Price</dt>

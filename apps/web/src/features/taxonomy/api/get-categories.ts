@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type Category, type CategoryList } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { firstViewData } from '@/lib/first-view';
 
 export const categoriesQueryKey = ['categories', 'list'] as const;
 
@@ -13,6 +14,7 @@ export const categoriesQueryOptions = () =>
     queryKey: categoriesQueryKey,
     queryFn: ({ signal }) => getCategories(signal),
     staleTime: TIMINGS.categoriesStale,
+    ...firstViewData('/categories/', undefined, (list: CategoryList) => list.data),
   });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type UsState, type StateList } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { firstViewData } from '@/lib/first-view';
 
 export const statesQueryKey = ['states', 'list'] as const;
 
@@ -13,6 +14,7 @@ export const statesQueryOptions = () =>
     queryKey: statesQueryKey,
     queryFn: ({ signal }) => getStates(signal),
     staleTime: TIMINGS.categoriesStale,
+    ...firstViewData('/states/', undefined, (list: StateList) => list.data),
   });
 
 export const useStates = () => useQuery(statesQueryOptions());

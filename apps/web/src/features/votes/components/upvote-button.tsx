@@ -1,4 +1,4 @@
-import { COIN_MESSAGES, COSTS, type PostDetail } from '@kettle/shared';
+import { COIN_MESSAGES, COSTS, type PostDetail, formatCount } from '@kettle/shared';
 import { LoaderCircle, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { useUpvotePost } from '../api/upvote-post';
 
 type VotePost = Pick<PostDetail, 'id' | 'vote_count' | 'has_user_voted' | 'can_vote' | 'is_locked'>;
 
-const votes = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'vote' : 'votes'}`;
+const votes = (n: number) => `${formatCount(n)} ${n === 1 ? 'vote' : 'votes'}`;
 
 /** Why the button cannot be pressed, for the reader (and screen readers, via aria-describedby). */
 function reason(post: VotePost, signedIn: boolean): string | null {
@@ -52,7 +52,7 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
         className="min-w-20 tabular-nums"
       >
         {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ThumbsUp aria-hidden="true" />}
-        <span aria-hidden="true">{post.vote_count.toLocaleString()}</span>
+        <span aria-hidden="true">{formatCount(post.vote_count)}</span>
       </Button>
       {why ? (
         <span id={reasonId} className="sr-only">

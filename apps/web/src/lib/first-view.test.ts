@@ -1,0 +1,53 @@
+import { FIRST_VIEW_ELEMENT_ID } from '@kettle/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A page as the server sends it: the first view's answers in their element. */
+function pageCarrying(text: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = FIRST_VIEW_ELEMENT_ID;
+  element.textContent = text;
+  document.body.append(element);
+}
+
+// The answers are read once per page load: each test loads the module afresh.
+const load = async () => {
+  vi.resetModules();
+  return { ...(await import('./first-view')), ...(await import('./session')) };
+};
+
+describe('firstViewData', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => document.getElementById(FIRST_VIEW_ELEMENT_ID)?.remove());
+
+  it("starts a visitor's query with the page's answer to that very GET, once", async () => {
+    pageCarrying(JSON.stringify({ '/api/v1/posts/?skip=0&limit=9': { data: ['tea'] } }));
+    const { firstViewData } = await load();
+    const first = firstViewData<{ data: string[] }, string[]>('/posts/', { skip: 0, limit: 9 }, (raw) => raw.data);
+    expect(first.initialData?.()).toEqual(['tea']);
+    expect(first.initialDataUpdatedAt).toBeTypeOf('number');
+    // Taken: a later query of the same address fetches.
+    expect(firstViewData('/posts/', { skip: 0, limit: 9 })).toEqual({});
+    expect(document.getElementById(FIRST_VIEW_ELEMENT_ID)).toBeNull();
+  });
+
+  it('gives nothing for another address or another query', async () => {
+    pageCarrying(JSON.stringify({ '/api/v1/posts/?skip=0&limit=9': { data: [] } }));
+    const { firstViewData } = await load();
+    expect(firstViewData('/posts/', { skip: 9, limit: 9 })).toEqual({});
+    expect(firstViewData('/categories/')).toEqual({});
+  });
+
+  it("leaves a signed-in reader's queries alone: the server answered as a visitor", async () => {
+    pageCarrying(JSON.stringify({ '/api/v1/states/': { data: [] } }));
+    const { firstViewData, setTokens } = await load();
+    setTokens('access', 'refresh');
+    expect(firstViewData('/states/')).toEqual({});
+  });
+
+  it('fetches as usual when the page carries no answers or a torn copy of them', async () => {
+    expect((await load()).firstViewData('/states/')).toEqual({});
+    pageCarrying('{"/api/v1/states/": {"data": [');
+    expect((await load()).firstViewData('/states/')).toEqual({});
+  });
+});

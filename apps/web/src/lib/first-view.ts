@@ -1,0 +1,37 @@
+import { apiUrl, FIRST_VIEW_ELEMENT_ID, type ApiQuery } from '@kettle/shared';
+import { getSession } from './session';
+
+let answers: Record<string, unknown> | null | undefined;
+
+/** The answers the server put in the page (see `firstView` in @kettle/shared), read once. */
+function read(): Record<string, unknown> | null {
+  if (answers !== undefined) return answers;
+  answers = null;
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_VIEW_ELEMENT_ID);
+  if (element?.textContent) {
+    try {
+      answers = JSON.parse(element.textContent) as Record<string, unknown>;
+    } catch {
+      // A page cut short in transit: the queries fetch as usual.
+    }
+  }
+  element?.remove();
+  return answers;
+}
+
+/**
+ * A query's starting data from the page itself, so the first render already shows it (goal F2):
+ * taken once, and only by a visitor, since the server answered as one.
+ */
+export function firstViewData<Raw, Data = Raw>(
+  path: string,
+  query?: ApiQuery,
+  pick: (raw: Raw) => Data = (raw) => raw as unknown as Data,
+): { initialData?: () => Data; initialDataUpdatedAt?: number } {
+  const all = read();
+  const url = apiUrl(path, query);
+  if (!all || !(url in all) || getSession().accessToken) return {};
+  const raw = all[url] as Raw;
+  delete all[url];
+  return { initialData: () => pick(raw), initialDataUpdatedAt: Date.now() };
+}
