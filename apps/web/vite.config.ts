@@ -4,23 +4,56 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
+import { lucideDeepImports } from './build/lucide-deep-imports';
 import { precompress } from './build/precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /**
- * React, React DOM and React Router, which every page needs whole, go into one long-cached
- * chunk (it changes only on an upgrade). Everything else is split by Rollup along the lazy
+ * React, React DOM and React Router (and Lucide's core), which every page needs whole, go into
+ * one long-cached chunk (it changes only on an upgrade). Everything else is split by Rollup along the lazy
  * routes and dialogs: pinning a library to a chunk would pin all of it, e.g. TanStack Query's
  * mutations, which only lazy pages use, into the first load.
  */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
-  react: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  // Lucide's own core (what every icon calls) too: so it stays out of the lazy icons group below.
+  react:
+    /[\\/]node_modules[\\/](?:(?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
 };
 
-function vendorChunk(id: string): string | undefined {
-  for (const [name, pattern] of Object.entries(VENDOR_CHUNKS)) if (pattern.test(id)) return name;
-  return undefined;
+/**
+ * Tiny modules that many lazy pages share (an icon is ~200 bytes): split apart, a page asked for
+ * two dozen of them, each a request of its own, which on a phone's connection costs more than the
+ * bytes (goal F2). Those the first load does not use go into one chunk per group instead.
+ */
+const LAZY_GROUPS: Record<string, RegExp> = {
+  icons: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+};
+
+type ChunkMeta = Parameters<Rollup.GetManualChunk>[1];
+
+/** Every module the entry imports statically, all the way down: the first load. */
+function firstLoadOf({ getModuleIds, getModuleInfo }: ChunkMeta): Set<string> {
+  const seen = new Set<string>();
+  const entries = [...getModuleIds()].filter((id) => getModuleInfo(id)?.isEntry);
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+function chunkFor(): Rollup.GetManualChunk {
+  let firstLoad: Set<string> | undefined;
+  return (id, meta) => {
+    for (const [name, pattern] of Object.entries(VENDOR_CHUNKS)) if (pattern.test(id)) return name;
+    const group = Object.keys(LAZY_GROUPS).find((name) => LAZY_GROUPS[name]?.test(id));
+    if (!group) return undefined;
+    firstLoad ??= firstLoadOf(meta);
+    return firstLoad.has(id) ? undefined : group;
+  };
 }
 
 /**
@@ -42,7 +75,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), lucideDeepImports(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -62,7 +95,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        manualChunks: vendorChunk,
+        manualChunks: chunkFor(),
         chunkFileNames: chunkFileName,
         // Letters and digits only: a hash-only file name never starts with '-'.
         hashCharacters: 'base36',

@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { COIN_REASON_MIN, COIN_REASON_MAX } from './coins-constants.js';
 
-const coinWord = (n: number) => (n === 1 ? 'Tea Coin' : 'Tea Coins');
-
-/** '1 Tea Coin', '1,250 Tea Coins'. */
-export const teaCoins = (n: number): string => `${n.toLocaleString('en-US')} ${coinWord(n)}`;
-
-export const COIN_MESSAGES = {
-  dailyDropClaimed: 'Daily drop claimed',
-  dailyDropTaken: "You already claimed today's drop. Come back tomorrow.",
-  balanceUpdated: 'User coin balance updated successfully!',
-  balanceAdded: 'User coin balance added successfully!',
-  /** Said before a paid action whose cost the balance does not cover (issue 10, item 11). */
-  shortfall: (missing: number) => `You need ${missing.toLocaleString('en-US')} more ${coinWord(missing)}`,
-} as const;
+export * from './coins-constants.js';
 
 export const dailyDropStatusSchema = z.object({
   amount: z.number().int(),
@@ -36,9 +25,6 @@ const amountField = z
 const addAmountField = amountField.min(1, 'Amount must be at least 1');
 const setAmountField = amountField.min(0, 'Amount cannot be negative');
 
-export const COIN_REASON_MIN = 3;
-export const COIN_REASON_MAX = 200;
-
 /** Every coin change by an admin says why (issue 6): the text lands in the ledger row and the audit log. */
 const reasonField = z
   .string({ error: 'Reason is required' })
@@ -58,10 +44,6 @@ export const setCoinBalanceSchema = z.object({
   reason: reasonField,
 });
 export type SetCoinBalanceInput = z.input<typeof setCoinBalanceSchema>;
-
-/** Spec §5 'Admin coin dialog': mode add or set, an integer amount, and (ours) the reason. */
-export const ADMIN_COIN_MODES = ['add', 'set'] as const;
-export type AdminCoinMode = (typeof ADMIN_COIN_MODES)[number];
 
 /** The dialog's form: the same amount and reason rules as the two calls it makes. */
 export const adminCoinsFormSchema = z.discriminatedUnion('mode', [

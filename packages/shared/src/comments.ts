@@ -1,21 +1,7 @@
 import { z } from 'zod';
+import { COMMENT_MAX_CHARS, COMMENT_MESSAGES } from './comments-constants.js';
 
-export const COMMENT_MAX_CHARS = 2000;
-
-/** Spec §8 texts of the comments area. */
-export const COMMENT_MESSAGES = {
-  added: { title: 'Comment added', description: 'Your comment was posted successfully.' },
-  failed: 'Failed to post comment',
-  createFailed: 'Failed to create comment',
-  fetchFailed: 'Failed to fetch comments',
-  deleteFailed: 'Failed to delete comment',
-  deleted: 'Comment deleted.',
-  empty: 'No comments yet. Be the first to comment!',
-  blank: 'Comment cannot be empty',
-  tooLong: `Comment cannot exceed ${COMMENT_MAX_CHARS} characters`,
-  parentMismatch: 'You can only reply to a comment on the same post.',
-  locked: 'Unlock this tea to read and join the conversation.',
-} as const;
+export * from './comments-constants.js';
 
 /** Spec §3 'Comment' create payload; one schema for the box and the route (§5: non-empty after trim). */
 export const commentCreateSchema = z.object({

@@ -1,3 +1,4 @@
+import { formatCount } from './helpers/format-count.js';
 /**
  * Limits every input shares (issue 10, item 14): text PostgreSQL can store, integers its
  * columns can hold, and the words the API answers when either is broken.
@@ -14,8 +15,8 @@ export const INPUT_MESSAGES = {
   badAddress: 'This address is not valid. Please check the link.',
   addressTooLong: 'This address is too long. Please check the link.',
   numberTooLarge: 'That number is too large.',
-  unlockPriceTooLarge: `Unlock price must be at most ${UNLOCK_PRICE_MAX.toLocaleString('en-US')}`,
-  balanceTooLarge: `The balance would exceed the maximum of ${PG_INT_MAX.toLocaleString('en-US')} Tea Coins.`,
+  unlockPriceTooLarge: `Unlock price must be at most ${formatCount(UNLOCK_PRICE_MAX)}`,
+  balanceTooLarge: `The balance would exceed the maximum of ${formatCount(PG_INT_MAX)} Tea Coins.`,
 } as const;
 
 /** PostgreSQL refuses U+0000 in text and jsonb, so it can never be part of a stored string. */

@@ -2,32 +2,11 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { emptyPotRefusalField, LOCKED_IMAGES_NOTE, postImageSchema } from './posts.js';
 import { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES } from './post-status.js';
+import { MAX_LIST_SKIP, POST_CARD_MESSAGES } from './post-cards-constants.js';
+
+export * from './post-cards-constants.js';
 
 export { LOCKED_PREVIEW_CHARS, lockedPreview } from './locked-preview.js';
-/** The furthest a list may page: every reachable page stays cheap (performance.md, P5). */
-export const MAX_LIST_SKIP = 1000;
-/** Text search counts at most this many matches; beyond it the total reads '1,000+'. */
-export const SEARCH_COUNT_CAP = 1000;
-
-export const POST_CARD_MESSAGES = {
-  unlocked: 'Post unlocked successfully!',
-  potEmptied: 'The pot is empty: your tea was deleted.',
-  potRejected: 'Rejected teas cannot be emptied.',
-  potUnlocked: 'Someone has already unlocked this tea, so it can no longer be emptied.',
-  pageTooFar: 'Page is too far. Narrow your search or filters.',
-  searchTooMany: 'Too many searches. Please wait a minute, or sign in to keep searching.',
-  refundReason: (title: string) => `Refund: "${title}" was removed`,
-} as const;
-
-/** Bullets after the first character of a masked handle: always this many, whatever its length. */
-export const MASKED_HANDLE_BULLETS = 5;
-
-/** '@jane' → '@j•••••': the first character, then a fixed mask that does not tell the length. */
-export function maskHandle(handle: string): string {
-  const [first = ''] = Array.from(handle.startsWith('@') ? handle.slice(1) : handle);
-  return `@${first}${'•'.repeat(MASKED_HANDLE_BULLETS)}`;
-}
-
 /** The web's query string sends empty parameters now and then; empty means "not given". */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());

@@ -1,42 +1,12 @@
 import { z } from 'zod';
 import { BOUNTY_LIMITS, LIMITS } from './constants.js';
 import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
-import { POST_STATUS_VALUES, type PostStatus } from './post-status.js';
+import { POST_STATUS_VALUES } from './post-status.js';
+import { HANDLE_MAX, EMPTY_POT_REFUSALS } from './posts-constants.js';
+
+export * from './posts-constants.js';
 
 export { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES, type BountyStatus, type PostStatus } from './post-status.js';
-
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const ACCEPTED_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
-export const MAX_IMAGE_BYTES = LIMITS.maxImageMb * 1024 * 1024;
-export const HANDLE_MAX = 50;
-
-export const POST_MESSAGES = {
-  imagesMax: `Maximum ${LIMITS.maxImages} images allowed`,
-  imageTooLarge: `Max file size is ${LIMITS.maxImageMb}MB`,
-  imageType: 'Only .jpg, .jpeg, .png and .webp formats are supported',
-  /** Picker errors (spec §2), shown to the user rather than only logged (decisions.md). */
-  pickerTooLarge: (name: string) => `File "${name}" is too large. Maximum size is ${LIMITS.maxImageMb}MB`,
-  pickerType: (name: string) => `File "${name}" is not a supported image type`,
-  pickerTooMany: `Maximum ${LIMITS.maxImages} images allowed`,
-  pickerFull: `Maximum ${LIMITS.maxImages} images reached`,
-  submitted: 'Tea Submitted Successfully!',
-  submitFailed: 'Failed to submit tea. Please try again.',
-  reversalFailed: 'Failed to submit reversal. Please try again.',
-  formReset: 'Form Reset',
-  approved: 'Post approved successfully!',
-  rejected: 'Post rejected successfully!',
-  updated: 'Post updated successfully!',
-  deleted: 'Post deleted successfully!',
-  handleLimit: 'You can submit at most 3 teas about the same handle per day. Try again tomorrow.',
-  uploadBudget: 'You have uploaded too many images in the last minute. Please wait a minute and try again.',
-  imageRequests: 'Too many image requests. Please wait a minute and try again.',
-  reversalOwnPost: 'You cannot submit a reversal to your own post.',
-  reversalExists: 'This post already has a reversal.',
-  reversalOriginalMissing: 'The original post was not found.',
-  invalidTransition: (from: string, to: string) => `A ${from} post cannot be set to ${to}.`,
-  invalidCategory: 'Invalid category ID',
-  invalidState: 'Invalid state ID',
-} as const;
 
 /** Multipart sends every field as text; an empty optional field means "not given". */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -122,21 +92,8 @@ export const postStatusUpdateSchema = z.object({
   reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
 });
 
-/** Moderation transitions of spec §4; an admin edit may set any status directly. */
-export const ALLOWED_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
-  pending: ['approved', 'rejected'],
-  approved: ['rejected'],
-  rejected: ['approved'],
-};
-
 export const postImageSchema = z.object({ id: z.uuid(), image_url: z.string() });
 export type PostImage = z.infer<typeof postImageSchema>;
-
-/** Decisions 'Privacy': what a reader who has not unlocked a post gets of its photos. */
-export const IMAGE_PREVIEW_MAX_SIDE = 64;
-export const LOCKED_IMAGES_NOTE =
-  `While is_locked is true these are blurred previews at most ${IMAGE_PREVIEW_MAX_SIDE} px on the long side ` +
-  '(show them scaled up and blurred); otherwise the full images, through signed links that expire within the hour.';
 
 /** A post as its author and admins see it (full content and handle). */
 export const ownPostSchema = z.object({
@@ -192,12 +149,6 @@ export const myPostsQuerySchema = z.object({
 });
 export type MyPostsQuery = z.output<typeof myPostsQuerySchema>;
 
-/**
- * Why the viewer may not empty this pot, or null when they may (decisions.md, Posts): the
- * server's answer travels with the post, so the page never offers a confirm that must fail.
- */
-export const EMPTY_POT_REFUSALS = ['not_author', 'rejected', 'unlocked'] as const;
-export type EmptyPotRefusal = (typeof EMPTY_POT_REFUSALS)[number];
 export const emptyPotRefusalField = z.enum(EMPTY_POT_REFUSALS).nullable();
 
 /** An own post on My Teas: adds how many readers unlocked it, and whether its pot may be emptied. */

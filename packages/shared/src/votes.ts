@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { VOTE_MESSAGES } from './votes-constants.js';
 
-/** Spec §8 texts of the upvote button. */
-export const VOTE_MESSAGES = {
-  upvoted: { title: 'Upvoted', description: 'Your upvote has been recorded successfully.' },
-  failed: { title: 'Something went wrong', description: 'Failed to upvote post.' },
-  fetchFailed: 'Failed to upvote post',
-  alreadyVoted: 'You have already upvoted this post.',
-  ownPost: 'You cannot upvote your own tea.',
-} as const;
+export * from './votes-constants.js';
 
 export const voteResponseSchema = z.object({
   message: z.literal(VOTE_MESSAGES.upvoted.description),

@@ -4,7 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { addCommentToCache, commentsKey, removeCommentsFromCache } from '@/features/comments/api/comments';
 import { patchCachedPost, refetchCachedPost } from '@/features/votes/api/cached-post';
-import { openPostEventStream, type StreamStatus } from '../utils/post-event-stream';
+import type { StreamStatus } from '../utils/post-event-stream';
+
+// The stream and the schemas that check its events load only for a reader who may open one: a
+// visitor's post page never needs them (goal F2).
+const loadStream = () => import('../utils/post-event-stream');
 
 export type PostEventsState = (StreamStatus | { status: 'idle'; attempt: 0 }) & {
   /** Opens the stream again after it failed (the 'Reconnect' button). */
@@ -53,24 +57,32 @@ export function usePostEvents(postId: string, enabled: boolean): PostEventsState
 
   useEffect(() => {
     if (!active) return;
-    const stream = openPostEventStream(
-      postId,
-      {
-        onStatus: setStatus,
-        onNewComment: (event) => applyNewComment(queryClient, postId, event),
-        onCommentDeleted: (event) => removeCommentsFromCache(queryClient, postId, event.comment_ids),
-        onVoteUpdate: (event) => applyVoteUpdate(queryClient, postId, event),
-        onResync: () => {
-          void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
-          void refetchCachedPost(queryClient, postId);
+    let stream: { close: () => void } | null = null;
+    let closed = false;
+    void loadStream().then(({ openPostEventStream }) => {
+      if (closed) return;
+      stream = openPostEventStream(
+        postId,
+        {
+          onStatus: setStatus,
+          onNewComment: (event) => applyNewComment(queryClient, postId, event),
+          onCommentDeleted: (event) => removeCommentsFromCache(queryClient, postId, event.comment_ids),
+          onVoteUpdate: (event) => applyVoteUpdate(queryClient, postId, event),
+          onResync: () => {
+            void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
+            void refetchCachedPost(queryClient, postId);
+          },
+          onEventId: (id) => {
+            lastEventId.current = id;
+          },
         },
-        onEventId: (id) => {
-          lastEventId.current = id;
-        },
-      },
-      { resume: generation > 0, lastEventId: lastEventId.current },
-    );
-    return () => stream.close();
+        { resume: generation > 0, lastEventId: lastEventId.current },
+      );
+    });
+    return () => {
+      closed = true;
+      stream?.close();
+    };
   }, [active, postId, generation, queryClient]);
 
   const reconnect = useCallback(() => setGeneration((n) => n + 1), []);
