@@ -2,6 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { queryClient } from '@/lib/query-client';
+import { getSession } from '@/lib/session';
 import { router } from './app/router';
 import './styles.css';
 
@@ -20,6 +23,9 @@ const start = () =>
       </StrictMode>,
     );
   });
+
+// A reader's own account is asked for now, beside the page's chunks, not after them.
+if (getSession().accessToken) void queryClient.prefetchQuery(currentUserQueryOptions);
 
 // A lazy page (a post, say) is loaded before the first render, so that render is the page itself
 // rather than a fallback that the page then replaces: one paint, no second long task.

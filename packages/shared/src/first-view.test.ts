@@ -29,10 +29,17 @@ describe('firstView', () => {
     });
   });
 
+  it('names the submit form its lists and its lazy module', () => {
+    expect(firstView('/submit', '')).toEqual({
+      requests: [{ path: '/categories/' }, { path: '/states/' }],
+      page: 'src/features/posts/pages/submit-page.tsx',
+    });
+  });
+
   it.each([
     ['/', '?search=tea'],
     ['/posts/nope', ''],
-    ['/submit', ''],
+    ['/my-teas', ''],
   ])('asks nothing for %s%s', (path, search) => {
     expect(firstView(path, search)).toEqual({ requests: [] });
   });

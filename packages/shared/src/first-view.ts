@@ -26,23 +26,27 @@ export type FirstView = {
   page?: string;
 };
 
+/** Lists whose answer is the same whoever asks: a signed-in reader's page may start from them too. */
+export const SAME_FOR_EVERYONE: ReadonlyArray<string> = ['/categories/', '/states/'];
+
+const TAXONOMY = SAME_FOR_EVERYONE.map((path) => ({ path }));
+
 const POST_PAGE = /^\/posts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
- * What a visitor's first view of an address needs (issue 11, goal F2): the plain front page and a
- * post page, the two addresses people arrive on. A filtered list or any other page loads as usual.
+ * What the first view of an address needs (issue 11, goal F2): the plain front page and a post
+ * page, the two addresses people arrive on, and the submit form. A filtered list or any other page
+ * loads as usual.
  */
 export function firstView(pathname: string, search: string): FirstView {
   if (pathname === '/' && search === '') {
     return {
-      requests: [
-        { path: '/posts/', query: { skip: 0, limit: PAGE_SIZES.posts } },
-        { path: '/categories/' },
-        { path: '/states/' },
-      ],
+      requests: [{ path: '/posts/', query: { skip: 0, limit: PAGE_SIZES.posts } }, ...TAXONOMY],
     };
   }
   const post = POST_PAGE.exec(pathname);
   if (post) return { requests: [{ path: `/posts/${post[1]}` }], page: 'src/features/posts/pages/post-page.tsx' };
+  // A reader's page (the server cannot tell who): the form's lists and the page's chunks.
+  if (pathname === '/submit') return { requests: TAXONOMY, page: 'src/features/posts/pages/submit-page.tsx' };
   return { requests: [] };
 }

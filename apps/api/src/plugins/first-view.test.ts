@@ -20,6 +20,7 @@ function webRoot(): string {
     '_react.js': { file: 'assets/react-1.js' },
     '_dialog.js': { file: 'assets/dialog-1.js', imports: ['_react.js'] },
     'src/features/posts/pages/post-page.tsx': { file: 'assets/post-page-1.js', imports: ['_react.js', '_dialog.js'] },
+    'src/features/posts/pages/submit-page.tsx': { file: 'assets/submit-page-1.js', imports: ['_dialog.js'] },
   };
   writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return root;
@@ -99,7 +100,15 @@ describe('the first view: a page carries its public data and asks for its chunks
     }
   });
 
-  it.each(['/?search=tea', '/?page=2', '/submit', '/posts/not-a-uuid'])(
+  it('answers the submit form with the lists every reader gets alike, and preloads its chunks', async () => {
+    const res = await page('/submit');
+    const answers = firstViewOf(res.body)?.answers;
+    expect(Object.keys(answers ?? {})).toEqual(['/api/v1/categories/', '/api/v1/states/']);
+    expect(res.body).toContain('href="/assets/submit-page-1.js"');
+    expect(res.body).toContain('href="/assets/dialog-1.js"');
+  });
+
+  it.each(['/?search=tea', '/?page=2', '/my-teas', '/posts/not-a-uuid'])(
     'serves %s as the plain index.html',
     async (url) => {
       const res = await page(url);

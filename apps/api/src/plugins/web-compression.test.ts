@@ -72,7 +72,7 @@ describe('compression and caching of the built SPA and the API', () => {
     expect(res.body).toBe(fixture.script);
   });
 
-  it.each(['/posts/some-tea', '/submit', '/?category=Work'])(
+  it.each(['/posts/some-tea', '/my-teas', '/?category=Work'])(
     'answers the client route %s with index.html, no-cache, compressed',
     async (path) => {
       const res = await get(path, 'gzip, deflate, br');

@@ -1,4 +1,4 @@
-import { apiUrl, FIRST_VIEW_ELEMENT_ID, type ApiQuery } from '@kettle/shared';
+import { apiUrl, FIRST_VIEW_ELEMENT_ID, SAME_FOR_EVERYONE, type ApiQuery } from '@kettle/shared';
 import { getSession } from './session';
 
 let answers: Record<string, unknown> | null | undefined;
@@ -21,7 +21,7 @@ function read(): Record<string, unknown> | null {
 
 /**
  * A query's starting data from the page itself, so the first render already shows it (goal F2):
- * taken once, and only by a visitor, since the server answered as one.
+ * taken once, and only by a visitor (the server answered as one) unless every viewer gets the same.
  */
 export function firstViewData<Raw, Data = Raw>(
   path: string,
@@ -30,7 +30,8 @@ export function firstViewData<Raw, Data = Raw>(
 ): { initialData?: () => Data; initialDataUpdatedAt?: number } {
   const all = read();
   const url = apiUrl(path, query);
-  if (!all || !(url in all) || getSession().accessToken) return {};
+  if (!all || !(url in all)) return {};
+  if (getSession().accessToken && !SAME_FOR_EVERYONE.includes(path)) return {};
   const raw = all[url] as Raw;
   delete all[url];
   return { initialData: () => pick(raw), initialDataUpdatedAt: Date.now() };
