@@ -13,7 +13,14 @@ const ALLOWED: readonly string[] = [];
  */
 export type ConsoleProblem = { type: string; text: string; url: string };
 
-function watch(page: Page, problems: ConsoleProblem[]): void {
+async function watch(page: Page, problems: ConsoleProblem[]): Promise<void> {
+  // A policy violation is not always logged (zod's caught eval probe was not), so each one is
+  // logged here as an error for the guard below.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`);
+    });
+  });
   page.on('console', (message: ConsoleMessage) => {
     const type = message.type();
     if (type !== 'warning' && type !== 'error') return;
@@ -24,12 +31,15 @@ function watch(page: Page, problems: ConsoleProblem[]): void {
   page.on('pageerror', (error) => problems.push({ type: 'pageerror', text: error.message, url: page.url() }));
 }
 
-/** `test` that fails when its page logs a console warning or error, or throws, outside ALLOWED. */
+/**
+ * `test` that fails when its page logs a console warning or error, breaks the content security
+ * policy, or throws, outside ALLOWED.
+ */
 export const test = base.extend<{ consoleProblems: ConsoleProblem[] }>({
   consoleProblems: [
     async ({ page }, use) => {
       const problems: ConsoleProblem[] = [];
-      watch(page, problems);
+      await watch(page, problems);
       await use(problems);
       expect(problems, 'console warnings and errors during the test').toEqual([]);
     },

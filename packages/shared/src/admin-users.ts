@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { adminUserSchema } from './coins.js';
 import { emailField } from './fields.js';
 import { usernameField } from './users.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { emailField, honeypotField } from './fields.js';
 import { newPasswordField, PASSWORD_MAX } from './passwords.js';
 import { usernameField } from './users.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 
 export const BLOCK_MESSAGES = {
   blocked: (username: string) => `You will no longer see comments from @${username}.`,

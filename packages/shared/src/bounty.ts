@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { BOUNTY_LIMITS } from './constants.js';
 import { postDetailSchema } from './post-cards.js';
 

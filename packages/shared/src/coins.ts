@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { COIN_REASON_MIN, COIN_REASON_MAX } from './coins-constants.js';
 
 export * from './coins-constants.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { COMMENT_MAX_CHARS, COMMENT_MESSAGES } from './comments-constants.js';
 
 export * from './comments-constants.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { HANDLE_MAX } from './posts.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { honeypotField, noLineBreaks } from './fields.js';
 
 export const contactSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 
 /** Every error the API sends has this shape (spec §8, architecture doc). */
 export const errorResponseSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 
 /** Field builders shared by several schemas, so one rule has one message everywhere. */
 export const emailField = (message = 'Please enter a valid email address', maxLength = 254) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { APP_NAME } from './brand.js';
 import { REPORT_MESSAGES } from './reports.js';
 

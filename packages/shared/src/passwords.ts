@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 
 /** Spec §8 'Payments' table: what a failed payment call says, by status. */
 export const PAYMENT_STATUS_MESSAGES: Record<number, string> = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { LIMITS } from './constants.js';
 import { emptyPotRefusalField, LOCKED_IMAGES_NOTE, postImageSchema } from './posts.js';
 import { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES } from './post-status.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { BOUNTY_LIMITS, LIMITS } from './constants.js';
 import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
 import { POST_STATUS_VALUES } from './post-status.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { emailField } from './fields.js';
 
 /** Spec §5 'Report' reasons; the dialog's default is the first. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { PAYMENT_STATUS_MESSAGES } from './payments.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { LIMITS } from './constants.js';
 import { MESSAGES } from './messages.js';
 

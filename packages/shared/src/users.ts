@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;

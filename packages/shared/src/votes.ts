@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.js';
 import { VOTE_MESSAGES } from './votes-constants.js';
 
 export * from './votes-constants.js';
