@@ -35,7 +35,7 @@ export function lucideDeepImports(): Plugin {
       if (id.includes('node_modules') || !code.includes('lucide-react')) return null;
       modules ??= iconModules();
       const known = modules;
-      const out = code.replace(LUCIDE_IMPORT, (whole, list: string) => {
+      const out = code.replace(LUCIDE_IMPORT, (_whole, list: string) => {
         const kept: string[] = [];
         const deep: string[] = [];
         for (const spec of list

@@ -65,8 +65,8 @@ describe('the first view: a page carries its public data and asks for its chunks
     expect(view?.answers['/api/v1/states/']).toMatchObject({ data: expect.any(Array) });
   });
 
-  it('keeps a tea from closing the element or starting markup, and the JSON still reads back', async () => {
-    const title = 'Tea </script><script>alert(1)</script> & <b>bold</b>\u2028line';
+  it('keeps a tea from closing the element, starting markup or expanding `$&`, and the JSON reads back', async () => {
+    const title = "Tea </script><script>alert(1)</script> & <b>bold</b>\u2028line $& $' $`";
     const post = await approvedPost(app, authorId, { title });
     const view = firstViewOf((await page('/')).body);
     expect(view?.raw).not.toMatch(/[<>\u2028]/);

@@ -71,8 +71,9 @@ export function firstViewPage(app: FastifyInstance, webRoot: string) {
     );
     const body = answers.filter((answer) => answer !== null).join(',');
     const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${scriptSafe(`{${body}}`)}</script>`;
+    // Replacer functions: a tea's text may hold `$&` or `$'`, which a replacement string would expand.
     return template
-      .replace('</head>', `${view.page ? preloads(view.page) : ''}</head>`)
-      .replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+      .replace('</head>', () => `${view.page ? preloads(view.page) : ''}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
   };
 }
