@@ -11,9 +11,9 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /**
  * React, React DOM and React Router (and Lucide's core), which every page needs whole, go into
- * one long-cached chunk (it changes only on an upgrade). Everything else is split by Rollup along the lazy
- * routes and dialogs: pinning a library to a chunk would pin all of it, e.g. TanStack Query's
- * mutations, which only lazy pages use, into the first load.
+ * one long-cached chunk (it changes only on an upgrade). Everything else is split by Rollup along
+ * the lazy routes and dialogs: pinning a library to a chunk would pin all of it, e.g. TanStack
+ * Query's mutations, which only lazy pages use, into the first load.
  */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
   // Lucide's own core (what every icon calls) too: so it stays out of the lazy icons group below.

@@ -6,8 +6,9 @@ import { firstViewPage } from './first-view.js';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html (no-cache, with the first
- * view's data: first-view.ts) for every client route. The web build writes .br and .gz next to each text asset; `preCompressed` sends the one
- * the browser accepts (with vary: accept-encoding), or the plain file.
+ * view's data: first-view.ts) for every client route. The web build writes .br and .gz next to
+ * each text asset; `preCompressed` sends the one the browser accepts (with vary: accept-encoding),
+ * or the plain file. index.html is built per address and compressed on the fly.
  */
 export async function registerWeb(app: FastifyInstance, root: string | null = findWebDist()): Promise<void> {
   if (!root) {
