@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationList } from '@kettle/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -25,6 +25,12 @@ async function userWithNotices(count: number) {
       body: `Notice ${i}`,
       link: `/posts/${i}`,
     });
+    // A second apart: two notices written in the same millisecond tie on created_at (PGlite's
+    // clock), and the order between them is then the ids'.
+    await app.ctx.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - (count - i) * 1000) })
+      .where(and(eq(notifications.userId, user.id), eq(notifications.body, `Notice ${i}`)));
   }
   return { user, auth: (await tokensFor(app, user)).auth };
 }
