@@ -25,10 +25,22 @@ describe('firstViewData', () => {
     const { firstViewData } = await load();
     const first = firstViewData<{ data: string[] }, string[]>('/posts/', { skip: 0, limit: 9 }, (raw) => raw.data);
     expect(first.initialData?.()).toEqual(['tea']);
-    expect(first.initialDataUpdatedAt).toBeTypeOf('number');
     // Taken: a later query of the same address fetches.
     expect(firstViewData('/posts/', { skip: 0, limit: 9 })).toEqual({});
     expect(document.getElementById(FIRST_VIEW_ELEMENT_ID)).toBeNull();
+  });
+
+  it('dates an answer taken later by when the page was read, so a stale one is refetched', async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    try {
+      pageCarrying(JSON.stringify({ '/api/v1/states/': { data: [] }, '/api/v1/categories/': { data: [] } }));
+      const { firstViewData } = await load();
+      expect(firstViewData('/states/').initialDataUpdatedAt).toBe(1_000_000);
+      vi.setSystemTime(1_000_000 + 10 * 60_000);
+      expect(firstViewData('/categories/').initialDataUpdatedAt).toBe(1_000_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gives nothing for another address or another query', async () => {
