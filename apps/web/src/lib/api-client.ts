@@ -16,15 +16,13 @@ export class ApiError extends Error {
   }
 }
 
-type Query = ApiQuery;
-
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   body?: unknown;
   /** Form-encoded body (login) or multipart (uploads). */
   form?: URLSearchParams | FormData;
-  query?: Query;
+  query?: ApiQuery;
   signal?: AbortSignal;
   /** Skip the bearer token and the refresh dance (login, refresh itself). */
   anonymous?: boolean;
@@ -114,8 +112,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown, query?: Query) => apiRequest<T>(path, { method: 'POST', body, query }),
+  get: <T>(path: string, query?: ApiQuery, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, query?: ApiQuery) => apiRequest<T>(path, { method: 'POST', body, query }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

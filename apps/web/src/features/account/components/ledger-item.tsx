@@ -1,5 +1,4 @@
-import { formatCount } from '@kettle/shared';
-import type { LedgerEntry } from '@kettle/shared';
+import { formatCount, type LedgerEntry } from '@kettle/shared';
 import { cn } from '@/lib/cn';
 import { ledgerKindLabel } from '../utils/ledger-labels';
 

@@ -1,5 +1,4 @@
-import { formatCount } from '@kettle/shared';
-import type { AdminUser } from '@kettle/shared';
+import { formatCount, type AdminUser } from '@kettle/shared';
 import { Coins, ShieldCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -1,9 +1,8 @@
-import { BOUNTY_MESSAGES, type Comment } from '@kettle/shared';
+import { BOUNTY_MESSAGES, type Comment, teaCoins } from '@kettle/shared';
 import { Trophy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { teaCoins } from '@/features/posts/components/bounty-badge';
 import { useAwardBounty } from '@/features/posts/api/award-bounty';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError } from '@/lib/toast-store';

@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, type PostDetail, formatCount } from '@kettle/shared';
+import { COMMENT_MESSAGES, type PostDetail, formatCount, teaCoins } from '@kettle/shared';
 import { Lock, LogIn, MessageSquare, RefreshCw, Trophy } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -11,7 +11,6 @@ import { useSession } from '@/lib/session';
 import { useComments } from '../api/comments';
 import { countComments } from '../utils/comment-tree';
 import { NO_BOUNTY, type CommentsVariant, type ThreadBounty } from './comment-thread';
-import { teaCoins } from '@/features/posts/components/bounty-badge';
 
 // The form (react-hook-form, zod) and the comments with their menus and dialogs load after the
 // post has painted: the post page's first load needs none of them.

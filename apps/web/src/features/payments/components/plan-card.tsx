@@ -1,5 +1,4 @@
-import { formatCount } from '@kettle/shared';
-import type { Plan } from '@kettle/shared';
+import { formatCount, type Plan } from '@kettle/shared';
 import { Coins, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,4 @@
-import { formatCount } from '@kettle/shared';
-import type { Transaction } from '@kettle/shared';
+import { formatCount, type Transaction } from '@kettle/shared';
 import { formatMoney, planLabel } from '../utils/format-money';
 import { PaymentStatusBadge } from './payment-status-badge';
 

@@ -1,6 +1,5 @@
-import { formatCount } from '@kettle/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BountyAwardResponse, PostDetail } from '@kettle/shared';
+import { formatCount, type BountyAwardResponse, type PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast-store';
 import { postListsKey } from './get-posts';

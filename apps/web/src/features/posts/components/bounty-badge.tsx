@@ -1,12 +1,9 @@
-import { formatCount } from '@kettle/shared';
-import type { PostCard } from '@kettle/shared';
+import { teaCoins, type PostCard } from '@kettle/shared';
 import { Trophy } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 
 const STATE_LABEL = { escrowed: 'open', awarded: 'awarded', refunded: 'refunded' } as const;
-
-export const teaCoins = (n: number) => `${formatCount(n)} ${n === 1 ? 'Tea Coin' : 'Tea Coins'}`;
 
 /**
  * 'Bounty: N Tea Coins' with its state (open, awarded, refunded); nothing for a tea without one.

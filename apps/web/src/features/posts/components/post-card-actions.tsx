@@ -1,4 +1,3 @@
-import { formatCount } from '@kettle/shared';
 import type { PostCard } from '@kettle/shared';
 import { ExternalLink, Lock, Repeat2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -6,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
+import { unlockLabel } from '../utils/unlock-label';
 
 // The dialogs (forms, zod, dialog primitives) load on first use: a list of cards needs none of them.
 const loadUnlockDialog = () => import('./unlock-dialog');
@@ -84,7 +84,7 @@ function CreateReversalButton({ originalPostId }: { originalPostId: string }) {
 export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | 'unlock_price'> }) {
   const { isAuthenticated } = useSession();
   const dialog = useLazyDialog();
-  const label = `Unlock for ${formatCount(post.unlock_price)} ${post.unlock_price === 1 ? 'coin' : 'coins'}`;
+  const label = unlockLabel(post.unlock_price);
   if (!isAuthenticated) {
     return (
       <SignInLink primary>

@@ -1,5 +1,4 @@
-import { formatCount } from '@kettle/shared';
-import type { PostDetail } from '@kettle/shared';
+import { formatCount, type PostDetail } from '@kettle/shared';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { PostDetailUnlock } from './post-detail-unlock';

@@ -1,5 +1,4 @@
-import { formatCount } from '@kettle/shared';
-import type { PostDetail } from '@kettle/shared';
+import { formatCount, type PostDetail } from '@kettle/shared';
 import { LockOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';

@@ -1,4 +1,3 @@
-import { formatCount } from '@kettle/shared';
 import type { PostDetail } from '@kettle/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, LogIn } from 'lucide-react';
@@ -8,11 +7,10 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { reversalKey } from '../api/get-post';
+import { unlockLabel } from '../utils/unlock-label';
 
 // The dialog (and its dialog primitives) loads on the first click.
 const UnlockDialog = lazy(() => import('./unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
-
-export const unlockLabel = (price: number) => `Unlock for ${formatCount(price)} ${price === 1 ? 'coin' : 'coins'}`;
 
 /**
  * The lock panel's button: a reader confirms in the shared unlock dialog (price and balance); a
