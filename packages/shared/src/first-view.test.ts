@@ -25,15 +25,19 @@ describe('firstView', () => {
     const id = '0b6c6a52-6a4b-4c55-9d7e-2f1f6f0e2a11';
     expect(firstView(`/posts/${id}`, '')).toEqual({
       requests: [{ path: `/posts/${id}` }],
-      page: 'src/features/posts/pages/post-page.tsx',
+      modules: ['src/features/posts/pages/post-page.tsx'],
     });
   });
 
-  it('names the submit form its lists and its lazy module', () => {
-    expect(firstView('/submit', '')).toEqual({
-      requests: [{ path: '/categories/' }, { path: '/states/' }],
-      page: 'src/features/posts/pages/submit-page.tsx',
-    });
+  it("names the submit form its lists, its lazy modules and a reader's header", () => {
+    const view = firstView('/submit', '');
+    expect(view.requests).toEqual([{ path: '/categories/' }, { path: '/states/' }]);
+    expect(view.modules).toEqual([
+      'src/features/posts/pages/submit-page.tsx',
+      'src/features/posts/components/submit-tea-form.tsx',
+      'src/components/layout/user-menu.tsx',
+      'src/features/notifications/components/notifications-bell.tsx',
+    ]);
   });
 
   it.each([

@@ -22,14 +22,22 @@ export const FIRST_VIEW_ELEMENT_ID = 'kettle-first-view';
 export type FirstView = {
   /** Public GETs the page makes before it can show anything: the server answers them in the page. */
   requests: ReadonlyArray<{ path: string; query?: ApiQuery }>;
-  /** The page's own lazy module (a web source path), whose chunks the page asks for at once. */
-  page?: string;
+  /** The page's lazy modules (web source paths), whose chunks the page asks for at once. */
+  modules?: ReadonlyArray<string>;
 };
 
 /** Lists whose answer is the same whoever asks: a signed-in reader's page may start from them too. */
 export const SAME_FOR_EVERYONE: ReadonlyArray<string> = ['/categories/', '/states/'];
 
 const TAXONOMY = SAME_FOR_EVERYONE.map((path) => ({ path }));
+
+const POST_PAGE_MODULE = 'src/features/posts/pages/post-page.tsx';
+const SUBMIT_PAGE_MODULES = [
+  'src/features/posts/pages/submit-page.tsx',
+  'src/features/posts/components/submit-tea-form.tsx',
+  'src/components/layout/user-menu.tsx',
+  'src/features/notifications/components/notifications-bell.tsx',
+];
 
 const POST_PAGE = /^\/posts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -45,8 +53,9 @@ export function firstView(pathname: string, search: string): FirstView {
     };
   }
   const post = POST_PAGE.exec(pathname);
-  if (post) return { requests: [{ path: `/posts/${post[1]}` }], page: 'src/features/posts/pages/post-page.tsx' };
-  // A reader's page (the server cannot tell who): the form's lists and the page's chunks.
-  if (pathname === '/submit') return { requests: TAXONOMY, page: 'src/features/posts/pages/submit-page.tsx' };
+  if (post) return { requests: [{ path: `/posts/${post[1]}` }], modules: [POST_PAGE_MODULE] };
+  // A reader's page (the server cannot tell who): the form's lists, its chunks and the chunks of a
+  // reader's header, which would otherwise be asked for only once the page renders.
+  if (pathname === '/submit') return { requests: TAXONOMY, modules: SUBMIT_PAGE_MODULES };
   return { requests: [] };
 }

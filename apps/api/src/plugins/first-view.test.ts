@@ -21,6 +21,8 @@ function webRoot(): string {
     '_dialog.js': { file: 'assets/dialog-1.js', imports: ['_react.js'] },
     'src/features/posts/pages/post-page.tsx': { file: 'assets/post-page-1.js', imports: ['_react.js', '_dialog.js'] },
     'src/features/posts/pages/submit-page.tsx': { file: 'assets/submit-page-1.js', imports: ['_dialog.js'] },
+    'src/features/posts/components/submit-tea-form.tsx': { file: 'assets/form-1.js', imports: ['_dialog.js'] },
+    'src/components/layout/user-menu.tsx': { file: 'assets/user-menu-1.js', imports: ['_react.js'] },
   };
   writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return root;
@@ -86,10 +88,14 @@ describe('the first view: a page carries its public data and asks for its chunks
     expect(res.body).not.toContain('href="/assets/react-1.js"');
   });
 
-  it('names a post page by a module the web app really has (the manifest is keyed by it)', () => {
-    const { page: module } = firstView('/posts/0b6c6a52-6a4b-4c55-9d7e-2f1f6f0e2a11', '');
-    expect(module && existsSync(new URL(`../../../web/${module}`, import.meta.url))).toBe(true);
-  });
+  it.each(['/posts/0b6c6a52-6a4b-4c55-9d7e-2f1f6f0e2a11', '/submit'])(
+    'names for %s modules the web app really has (the manifest is keyed by them)',
+    (path) => {
+      const { modules = [] } = firstView(path, '');
+      expect(modules.length).toBeGreaterThan(0);
+      for (const module of modules) expect(existsSync(new URL(`../../../web/${module}`, import.meta.url))).toBe(true);
+    },
+  );
 
   it('leaves out what a visitor may not read: a pending tea or a missing one', async () => {
     const pending = await buildPost(app, authorId, { status: 'pending' });
@@ -105,7 +111,10 @@ describe('the first view: a page carries its public data and asks for its chunks
     const answers = firstViewOf(res.body)?.answers;
     expect(Object.keys(answers ?? {})).toEqual(['/api/v1/categories/', '/api/v1/states/']);
     expect(res.body).toContain('href="/assets/submit-page-1.js"');
-    expect(res.body).toContain('href="/assets/dialog-1.js"');
+    expect(res.body).toContain('href="/assets/form-1.js"');
+    expect(res.body).toContain('href="/assets/user-menu-1.js"');
+    // A chunk two modules share is asked for once.
+    expect(res.body.match(/href="\/assets\/dialog-1\.js"/g)).toHaveLength(1);
   });
 
   it.each(['/?search=tea', '/?page=2', '/my-teas', '/posts/not-a-uuid'])(

@@ -42,6 +42,17 @@ afterEach(() => {
 });
 
 describe('SubmitPage', () => {
+  it('shows its heading at once and the form in place of a loading shape once its code has run', async () => {
+    stubPostingApi({});
+    renderSubmit();
+    expect(screen.getByRole('heading', { name: 'Submit Tea', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the form' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+
+    expect(await screen.findByLabelText('Title')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the form' })).not.toBeInTheDocument();
+  });
+
   it('tells the cost and review, shows the balance, and waits for a valid form', async () => {
     stubPostingApi({});
     const { user } = renderSubmit();

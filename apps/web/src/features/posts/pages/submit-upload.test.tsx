@@ -20,6 +20,8 @@ function renderSubmit() {
 }
 
 async function fillWithPhotos(user: User) {
+  // The form loads after the page's first paint.
+  await screen.findByLabelText('Title');
   const paste = async (label: string, value: string) => {
     await user.click(screen.getByLabelText(label));
     await user.paste(value);
