@@ -1,10 +1,11 @@
-import { LIMITS, timeAgo, type OwnPost } from '@kettle/shared';
+import { LIMITS, type OwnPost } from '@kettle/shared';
 import { MapPin, Repeat2, Tag } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
+import { Timestamp } from '@/components/ui/timestamp';
 import { PostPlaceholder } from '@/features/posts/components/post-placeholder';
 import { truncate } from '@/features/moderation/utils/truncate';
 
@@ -59,9 +60,7 @@ export function AdminFeedCard({ post }: { post: OwnPost }) {
             By <span className="font-medium text-foreground">{post.author_username}</span> ·{' '}
             <span className="font-medium text-foreground">{post.tagged_handle}</span>
           </span>
-          <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-            {timeAgo(post.created_at)}
-          </time>
+          <Timestamp iso={post.created_at} />
         </div>
       </div>
     </Card>

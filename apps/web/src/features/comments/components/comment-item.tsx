@@ -1,9 +1,10 @@
-import { timeAgo, type Comment } from '@kettle/shared';
+import type { Comment } from '@kettle/shared';
 import { MessageCircle, Trophy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Timestamp } from '@/components/ui/timestamp';
 import { cn } from '@/lib/cn';
 import { AwardBountyButton } from './award-bounty-button';
 import { CommentForm } from './comment-form';
@@ -65,13 +66,7 @@ export function CommentItem({ comment, postId, variant, canReply, bounty = NO_BO
               </span>
               {comment.is_own ? <Badge variant="outline">You</Badge> : null}
               {bounty.awardedCommentId === comment.id ? <WinnerBadge /> : null}
-              <time
-                dateTime={comment.created_at}
-                title={new Date(comment.created_at).toLocaleString()}
-                className="text-xs text-muted-foreground"
-              >
-                {timeAgo(comment.created_at)}
-              </time>
+              <Timestamp iso={comment.created_at} className="text-xs text-muted-foreground" />
             </p>
             <CommentMenu comment={comment} postId={postId} published={canReply} />
           </div>

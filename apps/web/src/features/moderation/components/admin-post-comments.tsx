@@ -1,10 +1,11 @@
-import { COMMENT_MESSAGES, timeAgo, type Comment } from '@kettle/shared';
+import { COMMENT_MESSAGES, type Comment } from '@kettle/shared';
 import { CircleAlert, MessageSquare, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Timestamp } from '@/components/ui/timestamp';
 import { useComments, useDeleteComment } from '@/features/comments/api/comments';
 import { countComments } from '@/features/comments/utils/comment-tree';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -31,13 +32,7 @@ function CommentNode({
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <span className="break-all font-semibold">@{comment.username}</span>
-            <time
-              dateTime={comment.created_at}
-              title={new Date(comment.created_at).toLocaleString()}
-              className="text-muted-foreground"
-            >
-              {timeAgo(comment.created_at)}
-            </time>
+            <Timestamp iso={comment.created_at} className="text-muted-foreground" />
             <Button
               variant="ghost"
               size="sm"

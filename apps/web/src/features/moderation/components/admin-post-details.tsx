@@ -1,10 +1,11 @@
-import { LIMITS, timeAgo, type OwnPost } from '@kettle/shared';
+import { LIMITS, type OwnPost } from '@kettle/shared';
 import { AtSign, Coins, ExternalLink, MapPin, Tag } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { BookmarkToggle } from './bookmark-toggle';
 import { CollapsibleText } from './collapsible-text';
 import { PostModerationActions } from './post-moderation-actions';
 import { PostStatusBadge as StatusBadge } from '@/components/ui/post-status-badge';
+import { Timestamp } from '@/components/ui/timestamp';
 
 /** Everything an admin needs to judge a tea: badges, price, text, rejection reason, actions. */
 export function AdminPostDetails({ post }: { post: OwnPost }) {
@@ -47,9 +48,7 @@ export function AdminPostDetails({ post }: { post: OwnPost }) {
         <div>
           <dt className="text-muted-foreground">Submitted</dt>
           <dd className="font-semibold">
-            <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-              {timeAgo(post.created_at)}
-            </time>
+            <Timestamp iso={post.created_at} />
           </dd>
         </div>
         <div>

@@ -1,10 +1,11 @@
-import { LIMITS, timeAgo, type OwnPost } from '@kettle/shared';
+import { LIMITS, type OwnPost } from '@kettle/shared';
 import { Check, MapPin, Pencil, Tag, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Timestamp } from '@/components/ui/timestamp';
 import { useUpdatePostStatus } from '../api/post-mutations';
 import { truncate } from '../utils/truncate';
 import { RejectDialog } from './reject-dialog';
@@ -39,9 +40,7 @@ export function ModerationCard({ post }: { post: OwnPost }) {
 
       <p className="text-sm text-muted-foreground">
         By <span className="font-medium text-foreground">{post.author_username}</span> ·{' '}
-        <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-          submitted {timeAgo(post.created_at)}
-        </time>
+        <Timestamp iso={post.created_at} prefix="submitted " />
       </p>
 
       <p className="whitespace-pre-line break-words">{truncate(post.content, LIMITS.collapseAdmin)}</p>

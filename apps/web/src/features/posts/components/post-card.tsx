@@ -1,4 +1,4 @@
-import { lockedPreview, timeAgo, type PostCard as PostCardData, formatCount } from '@kettle/shared';
+import { lockedPreview, type PostCard as PostCardData, formatCount } from '@kettle/shared';
 import { ArrowRight, Lock, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PostImage } from '@/components/ui/post-image';
+import { Timestamp } from '@/components/ui/timestamp';
 import { BountyBadge } from './bounty-badge';
 import { PostPlaceholder } from './post-placeholder';
 import { ReversalAction, UnlockAction } from './post-card-actions';
@@ -105,9 +106,7 @@ export function PostCard({ post }: { post: PostCardData }) {
             {formatCount(post.vote_count)}
             <span className="sr-only">{post.vote_count === 1 ? 'vote' : 'votes'}</span>
           </span>
-          <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-            {timeAgo(post.created_at)}
-          </time>
+          <Timestamp iso={post.created_at} />
         </div>
         <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-border pt-3 [&>*]:grow">
           {post.is_locked ? (

@@ -1,7 +1,8 @@
-import { timeAgo, type PostDetail, formatCount } from '@kettle/shared';
+import { type PostDetail, formatCount } from '@kettle/shared';
 import { Coins, ThumbsUp } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { ImageCarousel, toCarouselImages } from '@/components/ui/image-carousel';
+import { Timestamp } from '@/components/ui/timestamp';
 import { PostDetailBadges } from './post-detail-badges';
 import { PostDetailContent } from './post-detail-content';
 
@@ -57,9 +58,7 @@ export function PostDetailView({
             <span>
               by <span className="break-all font-medium text-foreground">{post.author_username}</span>
             </span>
-            <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
-              {timeAgo(post.created_at)}
-            </time>
+            <Timestamp iso={post.created_at} />
             {vote ? null : (
               <span className="inline-flex items-center gap-1">
                 <ThumbsUp className="size-4" aria-hidden="true" />
