@@ -60,7 +60,6 @@ export const TIMINGS = {
   realtimeRetryDelay: 3_000,
   realtimeRetries: 5,
   toastDuration: 5_000,
-  retryBackoffCap: 30_000,
 } as const;
 
 export const TOKEN_TTL = {
