@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 import { CoinBalance } from './coin-balance';
 

@@ -8,10 +8,10 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { commentsKey } from '@/features/comments/api/comments';
 import { postDetailKey, reversalKey } from '@/features/posts/api/get-post';
 import { AVA, BEN, makeComment, makeDetail } from '@/features/posts/testing/post-detail-kit';
+import { currentUserKey } from '@/lib/current-user';
 import { getSession, setTokens } from '@/lib/session';
 import { json } from '@/testing';
 import { RealtimeStatus } from '../components/realtime-status';
