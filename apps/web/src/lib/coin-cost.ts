@@ -1,4 +1,4 @@
-import { useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from './current-user';
 
 export type CoinCost = {
   cost: number;
