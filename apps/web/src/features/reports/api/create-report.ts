@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CurrentUser, type ReportCreated, type ReportCreateInput } from '@kettle/shared';
-import { patchCachedPost, refetchCachedPost } from '@/features/votes/api/cached-post';
 import { api, ApiError } from '@/lib/api-client';
 import { currentUserKey } from '@/lib/current-user';
+import { patchCachedPost, refetchCachedPost } from '@/lib/post-cache';
 import { reportsKey } from './get-admin-reports';
 
 /** What is reported: a post, or one comment on a post. */
