@@ -2,8 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ImageCarousel } from '@/components/ui/image-carousel';
+import { isNotFound, PostLoadError, postErrorTitle } from '@/components/ui/post-load-error';
 import { StaleDataBanner } from '@/components/ui/stale-data-banner';
-import { isNotFound, PostLoadError, postErrorTitle } from '@/features/posts/components/post-load-error';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { OwnPost } from '@kettle/shared';
@@ -12,7 +13,6 @@ import { AdminPostComments } from '../components/admin-post-comments';
 import { AdminPostDetails } from '../components/admin-post-details';
 import { AdminPostEditForm } from '../components/admin-post-edit-form';
 import { AdminPostSkeleton } from '../components/admin-post-skeleton';
-import { ImageCarousel } from '../components/image-carousel';
 import { POST_NOT_FOUND_TEXT, PostNotFound } from '../components/post-not-found';
 
 const INVALID_IDS = new Set(['', 'undefined', 'null']);
