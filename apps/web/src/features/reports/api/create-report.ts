@@ -3,7 +3,7 @@ import { type CurrentUser, type ReportCreated, type ReportCreateInput } from '@k
 import { api, ApiError } from '@/lib/api-client';
 import { currentUserKey } from '@/lib/current-user';
 import { patchCachedPost, refetchCachedPost } from '@/lib/post-cache';
-import { reportsKey } from './get-admin-reports';
+import { reportsKey } from '@/lib/reports';
 
 /** What is reported: a post, or one comment on a post. */
 export type ReportTarget = { kind: 'post'; postId: string } | { kind: 'comment'; commentId: string; postId: string };
