@@ -5,11 +5,11 @@ import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useComments, useDeleteComment } from '@/features/comments/api/comments';
-import { countComments } from '@/features/comments/utils/comment-tree';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/cn';
 import { toastError } from '@/lib/toast-store';
+import { useComments, useDeleteComment } from '../api/comments';
+import { countComments } from '../utils/comment-tree';
 
 /** Replies indent up to this depth; deeper ones line up so phones keep room for the text. */
 const MAX_INDENT_DEPTH = 3;
