@@ -1,14 +1,9 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { PostCardList, PostDetail } from '@kettle/shared';
+import { postListsKey } from './post-keys';
 
-// Posts are cached by several features (posts, votes, reports, the live stream, moderation, the
-// admin feed): the key roots they share and the patches they apply to every copy live here.
-
-/** Every public list page: ['posts', 'list', ...], so a new tea (['posts'] invalidated) refreshes them. */
-export const postListsKey = ['posts', 'list'] as const;
-
-/** Every admin post query (moderation's list and detail, the admin feed): one invalidation refreshes them all. */
-export const adminPostsKey = ['posts', 'admin'] as const;
+// Posts are cached by several features (posts, votes, reports, the live stream): the patches they
+// apply to every cached copy of one post live here.
 
 /**
  * True for a cached single post showing `postId`: the post page's ['posts', 'detail', id, viewer]

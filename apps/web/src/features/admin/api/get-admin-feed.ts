@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { TIMINGS, type OwnPostList, type PostStatus } from '@kettle/shared';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
-import { adminPostsKey } from '@/lib/post-cache';
+import { adminPostsKey } from '@/lib/post-keys';
 
 export type AdminFeedRequest = {
   category_id?: string;

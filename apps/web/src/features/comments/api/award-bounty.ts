@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCount, type BountyAwardResponse, type PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { postListsKey } from '@/lib/post-cache';
+import { postListsKey } from '@/lib/post-keys';
 import { toastSuccess } from '@/lib/toast-store';
 
 export const awardBounty = (postId: string, commentId: string) =>

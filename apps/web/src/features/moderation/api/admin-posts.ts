@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type OwnPost, type PostStatus } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { adminPostsKey } from '@/lib/post-cache';
+import { adminPostsKey } from '@/lib/post-keys';
 
 export type AdminPostList = { data: OwnPost[]; metadata: { total_elements: number; skip: number; limit: number } };
 

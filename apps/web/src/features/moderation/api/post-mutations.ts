@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { POST_MESSAGES, type AdminPostUpdateInput, type OwnPost, type PostStatus } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { adminPostsKey } from '@/lib/post-cache';
+import { adminPostsKey } from '@/lib/post-keys';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 import { adminPostKey, type AdminPostList } from './admin-posts';
 

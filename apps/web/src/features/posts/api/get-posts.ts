@@ -3,7 +3,7 @@ import { TIMINGS, type PostCardList } from '@kettle/shared';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { firstViewData } from '@/lib/first-view';
-import { postListsKey } from '@/lib/post-cache';
+import { postListsKey } from '@/lib/post-keys';
 import { useSession } from '@/lib/session';
 
 /** The public list's query: category by name, state by code (the API resolves both). */

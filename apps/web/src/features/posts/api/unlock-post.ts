@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { POST_CARD_MESSAGES, type CurrentUser, type PostCardList, type UnlockResponse } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { currentUserKey } from '@/lib/current-user';
-import { postListsKey } from '@/lib/post-cache';
+import { postListsKey } from '@/lib/post-keys';
 import { toastSuccess } from '@/lib/toast-store';
 
 export const unlockPost = (id: string) => api.post<UnlockResponse>(`/posts/${encodeURIComponent(id)}/unlock`);
