@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { currentUserQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 import { getSession } from '@/lib/session';
 import { router } from './app/router';

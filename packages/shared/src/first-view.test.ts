@@ -35,7 +35,7 @@ describe('firstView', () => {
     expect(view.modules).toEqual([
       'src/features/posts/pages/submit-page.tsx',
       'src/features/posts/components/submit-tea-form.tsx',
-      'src/components/layout/user-menu.tsx',
+      'src/app/layouts/user-menu.tsx',
       'src/features/notifications/components/notifications-bell.tsx',
     ]);
   });

@@ -22,7 +22,7 @@ function webRoot(): string {
     'src/features/posts/pages/post-page.tsx': { file: 'assets/post-page-1.js', imports: ['_react.js', '_dialog.js'] },
     'src/features/posts/pages/submit-page.tsx': { file: 'assets/submit-page-1.js', imports: ['_dialog.js'] },
     'src/features/posts/components/submit-tea-form.tsx': { file: 'assets/form-1.js', imports: ['_dialog.js'] },
-    'src/components/layout/user-menu.tsx': { file: 'assets/user-menu-1.js', imports: ['_react.js'] },
+    'src/app/layouts/user-menu.tsx': { file: 'assets/user-menu-1.js', imports: ['_react.js'] },
   };
   writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return root;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactNode } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
 

@@ -4,8 +4,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { signOut } from '@/features/auth/api/logout';
+import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 
 /**

@@ -1,6 +1,5 @@
 import { APP_NAME } from '@kettle/shared';
 import { Outlet } from 'react-router';
-import { HeaderAccount } from '@/components/layout/header-account';
 import { Logo } from '@/components/layout/logo';
 import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { NavLinks } from '@/components/layout/nav-links';
@@ -8,6 +7,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { AdminGuard } from '../guards/admin-guard';
 import { ADMIN_NAV } from '../navigation';
+import { HeaderAccount } from './header-account';
 
 export function AdminShell() {
   return (

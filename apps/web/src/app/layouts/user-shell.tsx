@@ -1,12 +1,12 @@
+import { APP_NAME } from '@kettle/shared';
 import { Link, Outlet } from 'react-router';
-import { HeaderAccount } from '@/components/layout/header-account';
 import { Logo } from '@/components/layout/logo';
 import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { NavLinks } from '@/components/layout/nav-links';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
-import { APP_NAME } from '@kettle/shared';
 import { FOOTER_NAV, USER_NAV } from '../navigation';
+import { HeaderAccount } from './header-account';
 
 export function UserShell() {
   return (

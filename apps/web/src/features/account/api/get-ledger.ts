@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LedgerList } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { ledgerKey } from '@/lib/current-user';
 
 export type LedgerRequest = { skip: number; limit: number };
 
-/** Every page of the ledger starts with this, so anything that moves coins can invalidate them all. */
-export const ledgerKey = ['coins', 'ledger'] as const;
 export const ledgerPageKey = (params: LedgerRequest) => [...ledgerKey, params] as const;
 
 export const getLedger = (params: LedgerRequest, signal?: AbortSignal) =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, profileUpdateSchema } from '@kettle/shared';
 import type { z } from 'zod';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
 
 export type ProfileUpdateValues = z.output<typeof profileUpdateSchema>;
 

@@ -2,19 +2,19 @@ import { UserX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { VerificationNotice } from '@/features/auth/components/verification-notice';
 import { BlockedUsersPanel } from '@/features/blocks/components/blocked-users-panel';
 import { CompanyProfileSection } from '@/features/company/components/company-profile-section';
 import { TransactionHistoryPanel } from '@/features/payments/components/transaction-history-panel';
 import { SubscriptionSection } from '@/features/subscriptions/components/subscription-section';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccountSkeleton } from '../components/account-skeleton';
-import { ChangePasswordForm } from '../components/change-password-form';
 import { CoinLedgerPanel } from '../components/coin-ledger-panel';
 import { EditUsernameForm } from '../components/edit-username-form';
 import { ProfileCard } from '../components/profile-card';
-import { VerificationNotice } from '../components/verification-notice';
 
 function AccountContent() {
   const { data: user, isPending, isError, error, refetch, isRefetching } = useCurrentUser();

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserList } from '@kettle/shared';
 import { useCallback } from 'react';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { adminUserKey } from './get-admin-user';
 import { adminUserListsKey } from './get-admin-users';
 

@@ -1,7 +1,7 @@
 import { ADMIN_USER_SEARCH_MAX, PAGE_SIZES, type AdminUserList, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchBox } from '@/components/ui/search-box';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
 import { useAdminUsers, usePrefetchNextAdminUsers, type AdminUsersRequest } from '../api/get-admin-users';

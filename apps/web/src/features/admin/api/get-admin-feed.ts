@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMINGS, type OwnPostList, type PostStatus } from '@kettle/shared';
 import { useEffect } from 'react';
-import { adminPostsKey } from '@/features/moderation/api/admin-posts';
 import { api } from '@/lib/api-client';
+import { adminPostsKey } from '@/lib/post-keys';
 
 export type AdminFeedRequest = {
   category_id?: string;

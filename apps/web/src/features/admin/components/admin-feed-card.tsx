@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { truncate } from '@/components/ui/collapsible-text';
+import { PostPlaceholder } from '@/components/ui/post-placeholder';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 import { Timestamp } from '@/components/ui/timestamp';
-import { PostPlaceholder } from '@/features/posts/components/post-placeholder';
-import { truncate } from '@/features/moderation/utils/truncate';
 
 /** One tea in the admin feed: a 40-character preview, its status, and a link to review it. */
 export function AdminFeedCard({ post }: { post: OwnPost }) {

@@ -1,8 +1,8 @@
 import type { OwnPostList } from '@kettle/shared';
 import { Inbox } from 'lucide-react';
 import { ListResults, type ResultsProps } from '@/components/ui/list-results';
-import { MyTeasSkeleton } from '@/features/posts/components/my-teas-skeleton';
-import { TEA_GRID } from '@/features/posts/components/tea-grid';
+import { MyTeasSkeleton } from '@/components/ui/my-teas-skeleton';
+import { TEA_GRID } from '@/components/ui/tea-grid';
 import { AdminFeedCard } from './admin-feed-card';
 
 type AdminFeedResultsProps = ResultsProps<OwnPostList> & { pageSize: number };

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { loginSchema, TokenPair } from '@kettle/shared';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
 import { setTokens } from '@/lib/session';
-import { currentUserKey } from './get-current-user';
 
 export type LoginValues = z.output<typeof loginSchema>;
 

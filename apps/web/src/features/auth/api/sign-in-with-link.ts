@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TokenPair } from '@kettle/shared';
 import { apiRequest } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
 import { setTokens } from '@/lib/session';
-import { currentUserKey } from './get-current-user';
 
 /** Spends a mailed sign-in link (once) for the same token pair a password sign-in gives. */
 export const signInWithLink = (token: string): Promise<TokenPair> =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { currentUserKey } from './get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 
 export const verifyEmail = (token: string): Promise<MessageResponse> =>
   api.post<MessageResponse>(`/auth/verify-email/${encodeURIComponent(token)}`);

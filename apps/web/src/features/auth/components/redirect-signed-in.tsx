@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
-import { useCurrentUser } from '../api/get-current-user';
 import { landingPage } from '../utils/landing-page';
 
 export const ALREADY_SIGNED_IN = {

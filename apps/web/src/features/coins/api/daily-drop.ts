@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COIN_MESSAGES, type CurrentUser, type DailyDropResult, type DailyDropStatus } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api, ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { currentUserKey } from '@/lib/current-user';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 
 export const dailyDropKey = ['coins', 'daily-drop'] as const;

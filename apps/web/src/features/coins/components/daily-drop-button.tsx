@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Gift } from 'lucide-react';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/lib/current-user';
 import { useClaimDailyDrop, useDailyDrop } from '../api/daily-drop';
 import { formatWait } from '../utils/format-wait';
 

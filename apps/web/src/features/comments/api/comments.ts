@@ -8,8 +8,8 @@ import {
   type CommentList,
   type CurrentUser,
 } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
 import { toastSuccess } from '@/lib/toast-store';
 import { insertComment, withoutComments } from '../utils/comment-tree';
 

@@ -3,9 +3,9 @@ import { Trophy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useAwardBounty } from '@/features/posts/api/award-bounty';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError } from '@/lib/toast-store';
+import { useAwardBounty } from '../api/award-bounty';
 
 /**
  * The author's 'Award bounty' on another user's comment, behind a confirm (an award is final).

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithBalance } from '@/features/coins/testing/render-with-balance';
+import { renderWithBalance } from '@/testing/render-with-balance';
 import { CommentForm } from './comment-form';
 
 afterEach(() => vi.unstubAllGlobals());

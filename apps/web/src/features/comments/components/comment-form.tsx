@@ -1,14 +1,14 @@
 import { COMMENT_MAX_CHARS, COMMENT_MESSAGES, COSTS, ERROR_CODES } from '@kettle/shared';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CostNotice } from '@/components/forms/cost-notice';
+import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CostNotice } from '@/features/coins/components/cost-notice';
-import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
-import { InsufficientCoinsAlert } from '@/features/posts/components/insufficient-coins-alert';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/cn';
+import { useCoinCost } from '@/lib/coin-cost';
 import { toastError } from '@/lib/toast-store';
 import { useCreateComment } from '../api/comments';
 

@@ -8,7 +8,6 @@ import {
 } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import {
   AVA,
   BEN,
@@ -18,6 +17,7 @@ import {
   stubDetailApi,
   type Call,
 } from '@/features/posts/testing/post-detail-kit';
+import { currentUserKey } from '@/lib/current-user';
 import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());

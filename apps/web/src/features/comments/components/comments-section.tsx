@@ -4,13 +4,13 @@ import { lazy, Suspense, useEffect, useId, useRef, type ReactNode, type RefObjec
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RealtimeStatus } from '@/features/realtime/components/realtime-status';
-import { usePostEvents } from '@/features/realtime/hooks/use-post-events';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSession } from '@/lib/session';
 import { useComments } from '../api/comments';
+import { usePostEvents } from '../hooks/use-post-events';
 import { countComments } from '../utils/comment-tree';
 import { NO_BOUNTY, type CommentsVariant, type ThreadBounty } from './comment-thread';
+import { RealtimeStatus } from './realtime-status';
 
 // The form (react-hook-form, zod) and the comments with their menus and dialogs load after the
 // post has painted: the post page's first load needs none of them.

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type OwnPost, type PostStatus } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { adminPostsKey } from '@/lib/post-keys';
 
 export type AdminPostList = { data: OwnPost[]; metadata: { total_elements: number; skip: number; limit: number } };
 
@@ -11,8 +12,6 @@ export type AdminPostListParams = {
   limit: number;
 };
 
-/** Every admin post query starts with this key, so one invalidation refreshes them all. */
-export const adminPostsKey = ['posts', 'admin'] as const;
 export const adminPostListKey = (params: AdminPostListParams) => [...adminPostsKey, 'list', params] as const;
 export const adminPostKey = (id: string) => [...adminPostsKey, 'detail', id] as const;
 

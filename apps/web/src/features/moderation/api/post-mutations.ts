@@ -2,8 +2,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { POST_MESSAGES, type AdminPostUpdateInput, type OwnPost, type PostStatus } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { adminPostsKey } from '@/lib/post-keys';
 import { toastError, toastSuccess } from '@/lib/toast-store';
-import { adminPostKey, adminPostsKey, type AdminPostList } from './admin-posts';
+import { adminPostKey, type AdminPostList } from './admin-posts';
 
 const postPath = (id: string) => `/posts/admin/${encodeURIComponent(id)}`;
 

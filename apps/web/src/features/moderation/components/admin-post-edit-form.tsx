@@ -5,14 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { useCategories as useCategoryOptions, useStates as useStateOptions } from '@/lib/taxonomy';
 import { toastError } from '@/lib/toast-store';
 import { useUpdateAdminPost } from '../api/post-mutations';
-import { useCategories as useCategoryOptions } from '@/features/taxonomy/api/get-categories';
-import { useStates as useStateOptions } from '@/features/taxonomy/api/get-states';
-import { NativeSelect } from '@/components/ui/native-select';
 
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
 const FIELDS = {

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { truncate } from '@/components/ui/collapsible-text';
 import { Timestamp } from '@/components/ui/timestamp';
 import { useUpdatePostStatus } from '../api/post-mutations';
-import { truncate } from '../utils/truncate';
 import { RejectDialog } from './reject-dialog';
 
 /** One tea waiting for review, with its approve / reject / edit actions. */

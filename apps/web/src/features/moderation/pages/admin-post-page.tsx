@@ -1,19 +1,20 @@
+import type { OwnPost } from '@kettle/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ImageCarousel } from '@/components/ui/image-carousel';
+import { isNotFound, PostLoadError, postErrorTitle } from '@/components/ui/post-load-error';
+import { POST_NOT_FOUND_TEXT } from '@/components/ui/post-not-found';
 import { StaleDataBanner } from '@/components/ui/stale-data-banner';
-import { isNotFound, PostLoadError, postErrorTitle } from '@/features/posts/components/post-load-error';
+import { AdminPostComments } from '@/features/comments/components/admin-post-comments';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
-import type { OwnPost } from '@kettle/shared';
 import { useAdminPost } from '../api/admin-posts';
-import { AdminPostComments } from '../components/admin-post-comments';
 import { AdminPostDetails } from '../components/admin-post-details';
 import { AdminPostEditForm } from '../components/admin-post-edit-form';
 import { AdminPostSkeleton } from '../components/admin-post-skeleton';
-import { ImageCarousel } from '../components/image-carousel';
-import { POST_NOT_FOUND_TEXT, PostNotFound } from '../components/post-not-found';
+import { PostNotFound } from '../components/post-not-found';
 
 const INVALID_IDS = new Set(['', 'undefined', 'null']);
 

@@ -4,8 +4,8 @@ import { Bell, BellOff, CheckCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { FROM_NOTIFICATION } from '@/components/ui/post-load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { FROM_NOTIFICATION } from '@/features/posts/components/post-load-error';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
 import { NotificationItem } from './notification-item';
 

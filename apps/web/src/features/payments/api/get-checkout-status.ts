@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CheckoutStatus } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { retryOnce } from '../utils/payment-error';
+import { retryOnce } from '@/lib/payment-error';
 
 /** How often the success page asks again while the provider's notification has not arrived. */
 export const CHECKOUT_POLL_MS = 1_500;

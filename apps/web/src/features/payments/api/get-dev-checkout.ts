@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DevCheckout } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { retryOnce } from '../utils/payment-error';
+import { retryOnce } from '@/lib/payment-error';
 
 export const devCheckoutKey = (sessionId: string) => ['payments', 'dev-checkout', sessionId] as const;
 

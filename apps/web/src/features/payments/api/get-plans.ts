@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TIMINGS, type PlansResponse } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { retryOnce } from '../utils/payment-error';
+import { retryOnce } from '@/lib/payment-error';
 
 export const plansKey = ['payments', 'plans'] as const;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TIMINGS, type TransactionList, type TransactionListQuery } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { retryOnce } from '../utils/payment-error';
+import { retryOnce } from '@/lib/payment-error';
 
 /** Every page of the history starts with this, so a finished purchase can invalidate them all. */
 export const transactionsKey = ['payments', 'transactions'] as const;

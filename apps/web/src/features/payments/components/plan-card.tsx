@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '../utils/format-money';
+import { formatMoney } from '@/lib/format-money';
 
 type PlanCardProps = {
   plan: Plan;

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
+import { paymentErrorMessage } from '@/lib/payment-error';
 import { useTransactions } from '../api/get-transactions';
-import { paymentErrorMessage } from '../utils/payment-error';
 import {
   isTransactionSort,
   sortTransactions,

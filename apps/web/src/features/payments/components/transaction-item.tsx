@@ -1,5 +1,5 @@
 import { formatCount, type Transaction } from '@kettle/shared';
-import { formatMoney, planLabel } from '../utils/format-money';
+import { formatMoney, planLabel } from '@/lib/format-money';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

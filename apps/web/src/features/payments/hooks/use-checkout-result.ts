@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isEndedPaymentStatus, type CurrentUser } from '@kettle/shared';
 import { useEffect, useState } from 'react';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { ledgerKey } from '@/features/account/api/get-ledger';
+import { currentUserKey, ledgerKey } from '@/lib/current-user';
 import { useCheckoutStatus } from '../api/get-checkout-status';
 import { transactionsKey } from '../api/get-transactions';
 

@@ -1,9 +1,9 @@
 import { PAYMENT_MESSAGES, type PlanKey } from '@kettle/shared';
 import { useEffect, useState } from 'react';
+import { checkoutUrl } from '@/lib/checkout-url';
+import { paymentErrorMessage, paymentStatusMessage } from '@/lib/payment-error';
 import { toast, toastError } from '@/lib/toast-store';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-import { checkoutUrl } from '../utils/checkout-url';
-import { paymentErrorMessage, paymentStatusMessage } from '../utils/payment-error';
 
 /**
  * Starts the card checkout of one bundle: 'Redirecting to checkout...', every bundle disabled,

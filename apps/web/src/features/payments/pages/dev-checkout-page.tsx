@@ -13,14 +13,14 @@ import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { checkoutUrl, inAppPath } from '@/lib/checkout-url';
+import { formatMoney } from '@/lib/format-money';
+import { paymentErrorMessage, paymentStatusMessage } from '@/lib/payment-error';
 import { toastError } from '@/lib/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDevCheckoutAction } from '../api/dev-checkout-action';
 import { useDevCheckout } from '../api/get-dev-checkout';
 import { ResultCard } from '../components/result-card';
-import { checkoutUrl, inAppPath } from '../utils/checkout-url';
-import { formatMoney } from '../utils/format-money';
-import { paymentErrorMessage, paymentStatusMessage } from '../utils/payment-error';
 import { ENDED_CHECKOUT } from '../utils/payment-status';
 
 function Summary({ checkout }: { checkout: DevCheckout }) {

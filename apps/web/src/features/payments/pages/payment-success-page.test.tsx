@@ -1,8 +1,7 @@
 import type { CheckoutStatus, CurrentUser, TransactionList } from '@kettle/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey, useCurrentUser } from '@/features/auth/api/get-current-user';
-import { ledgerKey } from '@/features/account/api/get-ledger';
+import { currentUserKey, ledgerKey, useCurrentUser } from '@/lib/current-user';
 import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
 import { transactionsPageKey } from '../api/get-transactions';
 import { buildUser } from '../testing/payments-kit';

@@ -3,14 +3,14 @@ import { CircleAlert, CircleCheckBig, CircleX, Clock, Home, LoaderCircle, Receip
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { planLabel } from '@/lib/format-money';
+import { paymentErrorMessage, paymentStatusMessage } from '@/lib/payment-error';
 import { RedirectCountdown } from '../components/redirect-countdown';
 import { ResultCard } from '../components/result-card';
 import { TryAgainButton } from '../components/try-again-button';
 import { useCheckoutResult } from '../hooks/use-checkout-result';
 import { useRetryCheckout } from '../hooks/use-retry-checkout';
 import { ENDED_CHECKOUT } from '../utils/payment-status';
-import { paymentErrorMessage, paymentStatusMessage } from '../utils/payment-error';
-import { planLabel } from '../utils/format-money';
 
 const homeButton = (
   <Button asChild variant="outline">

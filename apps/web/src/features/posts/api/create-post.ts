@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnPost, PostCreateData } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { uploadForm, type UploadOptions } from '@/lib/upload';
 import { buildPostFormData } from './post-form-data';
 

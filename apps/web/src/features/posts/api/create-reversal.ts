@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnPost } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { uploadForm } from '@/lib/upload';
 import type { CreatePostInput } from './create-post';
 import { buildPostFormData } from './post-form-data';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, EmptyPotResponse } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { currentUserKey } from '@/lib/current-user';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 
 /** Spec §8: the title of the failure notice, and its text when the API sent none. */

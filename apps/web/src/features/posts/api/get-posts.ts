@@ -3,6 +3,7 @@ import { TIMINGS, type PostCardList } from '@kettle/shared';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { firstViewData } from '@/lib/first-view';
+import { postListsKey } from '@/lib/post-keys';
 import { useSession } from '@/lib/session';
 
 /** The public list's query: category by name, state by code (the API resolves both). */
@@ -11,8 +12,6 @@ export type PostsRequest = { category?: string; state?: string; search?: string;
 /** Locked or not depends on who asks, so a visitor's cached pages never serve a signed-in reader. */
 export type Viewer = 'user' | 'visitor';
 
-/** Every public list page: ['posts', 'list', ...], so a new tea (['posts'] invalidated) refreshes them. */
-export const postListsKey = ['posts', 'list'] as const;
 export const postListKey = (params: PostsRequest, viewer: Viewer) => [...postListsKey, viewer, params] as const;
 
 export const getPosts = (params: PostsRequest, signal?: AbortSignal) =>

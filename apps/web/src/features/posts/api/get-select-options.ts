@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Category, UsState } from '@kettle/shared';
-import { categoriesQueryOptions } from '@/features/taxonomy/api/get-categories';
-import { statesQueryOptions } from '@/features/taxonomy/api/get-states';
+import { categoriesQueryOptions, statesQueryOptions } from '@/lib/taxonomy';
 
 export type SelectOption = { value: string; label: string };
 
@@ -11,7 +10,7 @@ const toCategoryOptions = (list: Category[]): SelectOption[] =>
 const toStateOptions = (list: UsState[]): SelectOption[] =>
   list.map(({ id, name, code }) => ({ value: id, label: `${name} (${code})` }));
 
-/** The post forms' options, read from the taxonomy feature's cached lists. */
+/** The post forms' options, read from the cached category and state lists. */
 export const useCategoryOptions = () => useQuery({ ...categoriesQueryOptions(), select: toCategoryOptions });
 
 export const useStateOptions = () => useQuery({ ...statesQueryOptions(), select: toStateOptions });

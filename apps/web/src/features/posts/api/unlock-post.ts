@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { POST_CARD_MESSAGES, type CurrentUser, type PostCardList, type UnlockResponse } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
+import { postListsKey } from '@/lib/post-keys';
 import { toastSuccess } from '@/lib/toast-store';
-import { postListsKey } from './get-posts';
 
 export const unlockPost = (id: string) => api.post<UnlockResponse>(`/posts/${encodeURIComponent(id)}/unlock`);
 

@@ -1,12 +1,12 @@
 import { POST_CARD_MESSAGES } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { json, renderRoute } from '@/testing';
+import { MyTeasPage } from '../pages/my-teas-page';
 import { makeMyPost, page } from '../testing/my-teas-kit';
 import { AVA, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 import { CATEGORY, STATE } from '../testing/render-posts';
-import { MyTeasPage } from '../pages/my-teas-page';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,10 +2,10 @@ import { COSTS, teaCoins, type EmptyPotRefusal } from '@kettle/shared';
 import { Ban, Coins, LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { CostNotice } from '@/components/forms/cost-notice';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { CostNotice } from '@/features/coins/components/cost-notice';
-import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
+import { useCoinCost } from '@/lib/coin-cost';
 import { useEmptyPot } from '../api/empty-pot';
 
 export type EmptyPotPost = {

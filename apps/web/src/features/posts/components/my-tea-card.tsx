@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyPotButton } from './empty-pot-button';
-import { PostPlaceholder } from './post-placeholder';
+import { PostPlaceholder } from '@/components/ui/post-placeholder';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
+import { EmptyPotButton } from './empty-pot-button';
 
 /** One of the user's own teas on My Teas, with its moderation status, View Tea and Empty Pot. */
 export function MyTeaCard({ post }: { post: MyPost }) {

@@ -3,9 +3,9 @@ import { CupSoda, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ListResults, type ResultsProps } from '@/components/ui/list-results';
+import { MyTeasSkeleton } from '@/components/ui/my-teas-skeleton';
+import { TEA_GRID } from '@/components/ui/tea-grid';
 import { MyTeaCard } from './my-tea-card';
-import { MyTeasSkeleton } from './my-teas-skeleton';
-import { TEA_GRID } from './tea-grid';
 
 type MyTeasResultsProps = ResultsProps<MyPostList> & { pageSize: number };
 

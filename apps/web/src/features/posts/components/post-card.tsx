@@ -6,9 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PostImage } from '@/components/ui/post-image';
+import { PostPlaceholder } from '@/components/ui/post-placeholder';
 import { Timestamp } from '@/components/ui/timestamp';
 import { BountyBadge } from './bounty-badge';
-import { PostPlaceholder } from './post-placeholder';
 import { ReversalAction, UnlockAction } from './post-card-actions';
 
 const coins = (n: number) => `${formatCount(n)} ${n === 1 ? 'coin' : 'coins'}`;

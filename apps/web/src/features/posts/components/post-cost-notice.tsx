@@ -1,5 +1,5 @@
 import { teaCoins } from '@kettle/shared';
-import { CostNotice } from '@/features/coins/components/cost-notice';
+import { CostNotice } from '@/components/forms/cost-notice';
 import type { usePostCost } from '../hooks/use-post-cost';
 
 /** The submit and reversal forms' cost at the top, with the fee and the bounty when there is one. */

@@ -4,10 +4,10 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { isNotFound, PostLoadError, postErrorTitle } from '@/components/ui/post-load-error';
 import { StaleDataBanner } from '@/components/ui/stale-data-banner';
 import { PostDetailHead } from './post-detail-head';
 import { PostDetailSkeleton } from './post-detail-skeleton';
-import { isNotFound, PostLoadError, postErrorTitle } from './post-load-error';
 
 /** Back in the browser's history, or to the list when the page was opened directly. */
 export function BackButton() {

@@ -1,7 +1,7 @@
 import { formatCount, type PostDetail } from '@kettle/shared';
 import { LockOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { EmptyPotButton } from './empty-pot-button';
 
 /** True when the signed-in user wrote this post. */

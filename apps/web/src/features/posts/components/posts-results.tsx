@@ -1,9 +1,9 @@
 import type { PostCardList } from '@kettle/shared';
 import { Coffee } from 'lucide-react';
 import { ListResults, type ResultsProps } from '@/components/ui/list-results';
-import { MyTeasSkeleton } from './my-teas-skeleton';
+import { MyTeasSkeleton } from '@/components/ui/my-teas-skeleton';
+import { TEA_GRID } from '@/components/ui/tea-grid';
 import { PostCard } from './post-card';
-import { TEA_GRID } from './tea-grid';
 
 type PostsResultsProps = ResultsProps<PostCardList> & { pageSize: number };
 

@@ -1,6 +1,7 @@
 import { COSTS, POST_MESSAGES } from '@kettle/shared';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -11,11 +12,10 @@ import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
 import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
-import { UploadProgressPanel } from './upload-progress';
 import { ImagePicker } from './image-picker';
-import { InsufficientCoinsAlert } from './insufficient-coins-alert';
 import { PostCostNotice } from './post-cost-notice';
 import { PostFormFields, type PostFieldLabels } from './post-form-fields';
+import { UploadProgressPanel } from './upload-progress';
 
 const LABELS: PostFieldLabels = { title: 'Reversal Title', content: 'Reversal Content', state: 'State/Province' };
 

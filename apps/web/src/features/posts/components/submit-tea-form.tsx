@@ -1,6 +1,7 @@
 import { COSTS, POST_MESSAGES } from '@kettle/shared';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -12,11 +13,10 @@ import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
 import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
-import { UploadProgressPanel } from './upload-progress';
 import { ImagePicker } from './image-picker';
-import { InsufficientCoinsAlert } from './insufficient-coins-alert';
 import { PostCostNotice } from './post-cost-notice';
 import { PostFormFields } from './post-form-fields';
+import { UploadProgressPanel } from './upload-progress';
 
 /**
  * The tea form (spec §2): validated on change; Submit waits for a valid form, Reset for a changed

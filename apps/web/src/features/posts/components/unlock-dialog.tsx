@@ -1,14 +1,14 @@
 import { ERROR_CODES, type PostCard } from '@kettle/shared';
 import { LoaderCircle, LockOpen } from 'lucide-react';
 import { useId, useState } from 'react';
+import { CostNotice } from '@/components/forms/cost-notice';
+import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { CostNotice } from '@/features/coins/components/cost-notice';
-import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
 import { ApiError } from '@/lib/api-client';
+import { useCoinCost } from '@/lib/coin-cost';
 import { toastError } from '@/lib/toast-store';
 import { useUnlockPost } from '../api/unlock-post';
-import { InsufficientCoinsAlert } from './insufficient-coins-alert';
 
 export const UNLOCK_FAILED = { title: 'Unlock Failed', description: 'Failed to unlock post. Please try again.' };
 

@@ -1,6 +1,6 @@
 import { postCreateSchema } from '@kettle/shared';
 import { useWatch } from 'react-hook-form';
-import { useCoinCost, type CoinCost } from '@/features/coins/hooks/use-coin-cost';
+import { useCoinCost, type CoinCost } from '@/lib/coin-cost';
 import type { PostForm } from './use-post-form';
 
 /** A bounty the schema accepts, or 0 while the field holds something it would refuse. */

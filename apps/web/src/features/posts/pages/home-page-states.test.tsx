@@ -1,10 +1,10 @@
 import type { PostDetail } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { json } from '@/testing';
-import { buildUser } from '../testing/render-posts';
 import { listOf, makeCard, renderHome, stubPosts } from '../testing/posts-kit';
+import { buildUser } from '../testing/render-posts';
 
 afterEach(() => vi.unstubAllGlobals());
 

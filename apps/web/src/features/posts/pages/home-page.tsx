@@ -1,7 +1,6 @@
 import { PAGE_SIZES, type PostCardList, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCategories } from '@/features/taxonomy/api/get-categories';
-import { useStates } from '@/features/taxonomy/api/get-states';
+import { useCategories, useStates } from '@/lib/taxonomy';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
 import { usePosts, usePrefetchNextPosts, type PostsRequest } from '../api/get-posts';

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FROM_NOTIFICATION, REMOVED_TEA } from '@/components/ui/post-load-error';
 import { queryClient as appClient } from '@/lib/query-client';
 import { RETRY_DELAY_MS } from '@/lib/query-retry';
 import { json } from '@/testing';
-import { FROM_NOTIFICATION, REMOVED_TEA } from '../components/post-load-error';
 import { makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 import { listOf, makeCard, renderHome, stubPosts } from '../testing/posts-kit';
 

@@ -7,8 +7,8 @@ import {
 } from '@kettle/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { FakeEventSource, installFakeEventSource } from '@/features/realtime/testing/fake-event-source';
+import { FakeEventSource, installFakeEventSource } from '@/features/comments/testing/fake-event-source';
+import { currentUserKey } from '@/lib/current-user';
 import { json } from '@/testing';
 import { makeComment, makeDetail, renderDetail, stubDetailApi } from '../testing/post-detail-kit';
 

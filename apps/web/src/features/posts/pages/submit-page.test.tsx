@@ -5,6 +5,8 @@ import { removeToast } from '@/lib/toast-store';
 import { json, renderRoute } from '@/testing';
 import { buildUser, CATEGORY, imageFile, STATE, type User, stubPostingApi } from '../testing/render-posts';
 import { SubmitPage } from './submit-page';
+// Loaded up front, so the page's lazy form arrives at once however busy the machine is.
+import '../components/submit-tea-form';
 
 function renderSubmit() {
   return renderRoute('/submit', {

@@ -7,6 +7,8 @@ import { UPLOAD_CANCELLED } from '../hooks/use-upload';
 import { fileShares, totalShare } from '../utils/upload-shares';
 import { CATEGORY, imageFile, type User, stubPostingApi } from '../testing/render-posts';
 import { SubmitPage } from './submit-page';
+// Loaded up front, so the page's lazy form arrives at once however busy the machine is.
+import '../components/submit-tea-form';
 
 function renderSubmit() {
   return renderRoute('/submit', {

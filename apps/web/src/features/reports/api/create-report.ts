@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CurrentUser, type ReportCreated, type ReportCreateInput } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { patchCachedPost, refetchCachedPost } from '@/features/votes/api/cached-post';
 import { api, ApiError } from '@/lib/api-client';
-import { reportsKey } from './get-admin-reports';
+import { currentUserKey } from '@/lib/current-user';
+import { patchCachedPost, refetchCachedPost } from '@/lib/post-cache';
+import { reportsKey } from '@/lib/reports';
 
 /** What is reported: a post, or one comment on a post. */
 export type ReportTarget = { kind: 'post'; postId: string } | { kind: 'comment'; commentId: string; postId: string };

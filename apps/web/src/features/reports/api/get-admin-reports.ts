@@ -2,14 +2,13 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { TIMINGS, type Report, type ReportList, type ReportStatus } from '@kettle/shared';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { reportsKey } from '@/lib/reports';
 
 export type AdminReportsRequest = { status?: ReportStatus; skip: number; limit: number };
 
 /** A page of the desk as the screen reads it: `data` for the shared list states, `skip` for 'Showing a-b'. */
 export type AdminReportsPage = ReportList & { data: Report[]; skip: number };
 
-/** Every report query starts with ['reports'], so one invalidation refreshes the desk and 'my reports'. */
-export const reportsKey = ['reports'] as const;
 export const adminReportsKey = (params: AdminReportsRequest) => [...reportsKey, 'admin', params] as const;
 
 export const getAdminReports = (params: AdminReportsRequest, signal?: AbortSignal) =>

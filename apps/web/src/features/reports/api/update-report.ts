@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportUpdateData, ReportUpdated } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { reportsKey } from '@/lib/reports';
 import { toastSuccess } from '@/lib/toast-store';
-import { reportsKey } from './get-admin-reports';
 
 export type UpdateReportVariables = { id: string } & ReportUpdateData;
 

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
-import { formatReportDate, REPORT_KIND_LABELS, reportReasonLabel } from '../utils/report-labels';
+import { formatReportDate, REPORT_KIND_LABELS, reportReasonLabel } from '@/lib/reports';
 import { UpdateReportDialog } from './update-report-dialog';
 
 const KIND_ICONS = { post: FileText, comment: MessageSquare, takedown: Flag } as const;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithBalance } from '@/features/coins/testing/render-with-balance';
+import { renderWithBalance } from '@/testing/render-with-balance';
 import type { ReportTarget } from '../api/create-report';
 import { ReportDialog } from './report-dialog';
 

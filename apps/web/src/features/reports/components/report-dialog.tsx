@@ -13,18 +13,18 @@ import {
 } from '@kettle/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CostNotice } from '@/components/forms/cost-notice';
+import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CostNotice } from '@/features/coins/components/cost-notice';
-import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
-import { InsufficientCoinsAlert } from '@/features/posts/components/insufficient-coins-alert';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { useCoinCost } from '@/lib/coin-cost';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 import { useCreateReport, type ReportTarget } from '../api/create-report';
 

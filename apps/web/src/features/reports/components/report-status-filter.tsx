@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { REPORT_STATUS_LABELS } from '../utils/report-labels';
+import { REPORT_STATUS_LABELS } from '@/lib/reports';
 
 const isReportStatus = (value: string): value is ReportStatus => REPORT_STATUSES.some((status) => status === value);
 

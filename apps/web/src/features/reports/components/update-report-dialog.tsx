@@ -24,9 +24,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { REPORT_KIND_LABELS, REPORT_STATUS_LABELS } from '@/lib/reports';
 import { toastError } from '@/lib/toast-store';
 import { useUpdateReport } from '../api/update-report';
-import { REPORT_KIND_LABELS, REPORT_STATUS_LABELS } from '../utils/report-labels';
 
 const SERVER_FIELDS = { status: 'status', admin_notes: 'admin_notes', remove_post: 'remove_post' } as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TakedownCreateData, TakedownCreated } from '@kettle/shared';
-import { reportsKey } from '@/features/reports/api/get-admin-reports';
 import { api } from '@/lib/api-client';
+import { reportsKey } from '@/lib/reports';
 
 /** POST /moderation/requests: open to visitors; a signed-in sender's token links it to their reports. */
 export const createTakedown = (input: TakedownCreateData) => api.post<TakedownCreated>('/moderation/requests', input);

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMyReports } from '@/features/reports/api/get-my-reports';
-import { formatReportDate, REPORT_KIND_LABELS, reportReasonLabel } from '@/features/reports/utils/report-labels';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { formatReportDate, REPORT_KIND_LABELS, reportReasonLabel } from '@/lib/reports';
+import { useMyReports } from '../api/get-my-reports';
 
 /** Ten at a time: a short list inside a tab. */
 const PAGE_SIZE = 10;

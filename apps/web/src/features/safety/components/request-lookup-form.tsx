@@ -8,10 +8,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatReportDate, reportReasonLabel } from '@/features/reports/utils/report-labels';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { formatReportDate, reportReasonLabel } from '@/lib/reports';
 import { useLookupTakedown } from '../api/lookup-takedown';
 
 /**

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@kettle/shared';
-import { ledgerKey } from '@/features/account/api/get-ledger';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey, ledgerKey } from '@/lib/current-user';
 
 /** Every subscription query starts with 'subscription', so one invalidation refreshes them all. */
 export const subscriptionKeys = {

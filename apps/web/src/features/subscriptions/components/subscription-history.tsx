@@ -2,7 +2,7 @@ import { formatCount } from '@kettle/shared';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paymentErrorMessage } from '@/features/payments/utils/payment-error';
+import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscriptionHistory } from '../api/get-subscription-history';
 import { formatCents, formatDay } from '../utils/format';
 import { InlineError } from './inline-error';

@@ -9,9 +9,8 @@ import {
 } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { ledgerKey } from '@/features/account/api/get-ledger';
 import { AccountPage } from '@/features/account/pages/account-page';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey, ledgerKey } from '@/lib/current-user';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
 import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';

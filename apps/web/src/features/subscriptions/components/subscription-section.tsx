@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paymentErrorMessage } from '@/features/payments/utils/payment-error';
+import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscription } from '../api/get-subscription';
 import { CurrentSubscription } from './current-subscription';
 import { InlineError } from './inline-error';

@@ -1,6 +1,6 @@
 import { formatCount } from '@kettle/shared';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paymentErrorMessage } from '@/features/payments/utils/payment-error';
+import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscriptionUsage } from '../api/get-subscription-usage';
 import { InlineError } from './inline-error';
 

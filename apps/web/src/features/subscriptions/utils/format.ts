@@ -1,5 +1,5 @@
 import type { Subscription } from '@kettle/shared';
-import { formatMoney } from '@/features/payments/utils/format-money';
+import { formatMoney } from '@/lib/format-money';
 
 /** '$19.99' from 1999 cents. */
 export const formatCents = (cents: number, currency = 'usd'): string => formatMoney(cents / 100, currency);

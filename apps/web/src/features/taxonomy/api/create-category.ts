@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryValues } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
+import { categoriesQueryKey } from '@/lib/taxonomy';
 import { withItem } from './list-cache';
 
 export const createCategory = (values: CategoryValues): Promise<Category> =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@kettle/shared';
 import { api, ApiError } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
+import { categoriesQueryKey } from '@/lib/taxonomy';
 import { withoutItem } from './list-cache';
 
 export const deleteCategory = (category: Category): Promise<void> =>

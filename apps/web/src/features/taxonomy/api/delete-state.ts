@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UsState } from '@kettle/shared';
 import { api, ApiError } from '@/lib/api-client';
-import { statesQueryKey } from './get-states';
+import { statesQueryKey } from '@/lib/taxonomy';
 import { withoutItem } from './list-cache';
 
 export const deleteState = (state: UsState): Promise<void> => api.delete<void>(`/states/admin/${state.id}`);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryValues } from '@kettle/shared';
 import { api, ApiError } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
+import { categoriesQueryKey } from '@/lib/taxonomy';
 import { withItem, withoutItem } from './list-cache';
 
 export type UpdateCategoryInput = { id: string; values: CategoryValues };

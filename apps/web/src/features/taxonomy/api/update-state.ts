@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UsState, StateValues } from '@kettle/shared';
 import { api, ApiError } from '@/lib/api-client';
-import { statesQueryKey } from './get-states';
+import { statesQueryKey } from '@/lib/taxonomy';
 import { withItem, withoutItem } from './list-cache';
 
 export type UpdateStateInput = { id: string; values: StateValues };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { removeToast } from '@/lib/toast-store';
 import { deferred, callsTo, json, landing, renderRoute, route, stubApi } from '@/testing';
 import { CategoriesPage } from './categories-page';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VOTE_MESSAGES, type CurrentUser, type VoteResponse } from '@kettle/shared';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { api, ApiError } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
+import { patchCachedPost, refetchCachedPost } from '@/lib/post-cache';
 import { toastError, toastSuccess } from '@/lib/toast-store';
-import { patchCachedPost, refetchCachedPost } from './cached-post';
 
 export const upvotePost = (postId: string) => api.post<VoteResponse>(`/posts/${encodeURIComponent(postId)}/vote`);
 

@@ -1,8 +1,8 @@
 import { VOTE_MESSAGES, type CurrentUser, type PostCardList, type VoteResponse } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
 import { BEN, makeDetail, renderDetail, stubDetailApi } from '@/features/posts/testing/post-detail-kit';
+import { currentUserKey } from '@/lib/current-user';
 import { json } from '@/testing';
 
 afterEach(() => vi.unstubAllGlobals());

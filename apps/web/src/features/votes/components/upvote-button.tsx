@@ -1,10 +1,10 @@
 import { COIN_MESSAGES, COSTS, type PostDetail, formatCount } from '@kettle/shared';
 import { LoaderCircle, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
+import { CostNotice } from '@/components/forms/cost-notice';
 import { Button } from '@/components/ui/button';
-import { CostNotice } from '@/features/coins/components/cost-notice';
-import { useCoinCost } from '@/features/coins/hooks/use-coin-cost';
 import { cn } from '@/lib/cn';
+import { useCoinCost } from '@/lib/coin-cost';
 import { useSession } from '@/lib/session';
 import { useUpvotePost } from '../api/upvote-post';
 

@@ -9,8 +9,8 @@ import {
   type VoteUpdateEvent,
 } from '@kettle/shared';
 import type { z } from 'zod';
-import { getCurrentUser } from '@/features/auth/api/get-current-user';
 import { API_BASE } from '@/lib/api-client';
+import { getCurrentUser } from '@/lib/current-user';
 import { getSession } from '@/lib/session';
 
 export type StreamStatus =

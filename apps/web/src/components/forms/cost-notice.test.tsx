@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCoinCost } from '../hooks/use-coin-cost';
-import { renderWithBalance } from '../testing/render-with-balance';
+import { useCoinCost } from '@/lib/coin-cost';
+import { renderWithBalance } from '@/testing/render-with-balance';
 import { CostNotice } from './cost-notice';
 
 afterEach(() => vi.unstubAllGlobals());

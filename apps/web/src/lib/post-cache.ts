@@ -1,6 +1,9 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { PostCardList, PostDetail } from '@kettle/shared';
-import { postListsKey } from '@/features/posts/api/get-posts';
+import { postListsKey } from './post-keys';
+
+// Posts are cached by several features (posts, votes, reports, the live stream): the patches they
+// apply to every cached copy of one post live here.
 
 /**
  * True for a cached single post showing `postId`: the post page's ['posts', 'detail', id, viewer]

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, NewCommentEvent, VoteUpdateEvent } from '@kettle/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { addCommentToCache, commentsKey, removeCommentsFromCache } from '@/features/comments/api/comments';
-import { patchCachedPost, refetchCachedPost } from '@/features/votes/api/cached-post';
+import { currentUserKey } from '@/lib/current-user';
+import { patchCachedPost, refetchCachedPost } from '@/lib/post-cache';
+import { addCommentToCache, commentsKey, removeCommentsFromCache } from '../api/comments';
 import type { StreamStatus } from '../utils/post-event-stream';
 
 // The stream and the schemas that check its events load only for a reader who may open one: a

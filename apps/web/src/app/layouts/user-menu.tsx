@@ -2,11 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { CurrentUser } from '@kettle/shared';
 import { LogOut, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { CoinBalance } from '@/components/layout/coin-balance';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { signOut } from '@/features/auth/api/logout';
 import { DailyDropButton } from '@/features/coins/components/daily-drop-button';
-import { CoinBalance } from './coin-balance';
 
 /** Spec §2 user menu: initials, username or 'User', email, 'Admin Account' tag, balance, Log out. */
 export function UserMenu({ user }: { user: CurrentUser | undefined }) {

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@kettle/shared';
 import { MailWarning } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useResendVerification } from '@/features/auth/api/resend-verification';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError, toastSuccess } from '@/lib/toast-store';
+import { useResendVerification } from '../api/resend-verification';
 
 export function VerificationNotice({ email }: { email: string }) {
   const resend = useResendVerification();

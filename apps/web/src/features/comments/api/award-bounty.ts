@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCount, type BountyAwardResponse, type PostDetail } from '@kettle/shared';
 import { api } from '@/lib/api-client';
+import { postListsKey } from '@/lib/post-keys';
 import { toastSuccess } from '@/lib/toast-store';
-import { postListsKey } from './get-posts';
 
 export const awardBounty = (postId: string, commentId: string) =>
   api.post<BountyAwardResponse>(`/posts/${encodeURIComponent(postId)}/bounty/award`, { comment_id: commentId });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportList } from '@kettle/shared';
 import { api } from '@/lib/api-client';
-import { reportsKey } from './get-admin-reports';
+import { reportsKey } from '@/lib/reports';
 
 export type MyReportsRequest = { skip: number; limit: number };
 

@@ -1,6 +1,8 @@
 import type { CurrentUser } from '@kettle/shared';
 import type { ReactNode } from 'react';
-import { json, landing, renderRoute, stubApi } from '@/testing';
+import { json, stubApi } from './api';
+import { landing, renderRoute } from './render-route';
+
 export const reader = (coin_balance: number): CurrentUser => ({
   id: '44444444-4444-4444-8444-444444444444',
   username: 'ava',

@@ -1,5 +1,5 @@
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Card } from './card';
+import { Skeleton } from './skeleton';
 import { TEA_GRID } from './tea-grid';
 
 /** Placeholder cards shaped like MyTeaCard while a page loads. */

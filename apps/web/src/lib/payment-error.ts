@@ -1,5 +1,5 @@
 import { MESSAGES, PAYMENT_STATUS_MESSAGES, STATUS_FALLBACK } from '@kettle/shared';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from './api-client';
 
 const GENERAL_TEXTS = new Set(Object.values(STATUS_FALLBACK));
 

@@ -3,7 +3,7 @@ import { Coins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import type { CoinCost } from '../hooks/use-coin-cost';
+import type { CoinCost } from '@/lib/coin-cost';
 
 /** "You need N more Tea Coins" and the way to more: shown while the confirm is disabled. */
 export function Shortfall({ missing, id, className }: { missing: number; id?: string; className?: string }) {

@@ -1,11 +1,11 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { CoinBalance } from '@/components/layout/coin-balance';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
-import { CoinBalance } from './coin-balance';
 
 // Visitors never need the menu (and its popper code): it loads only for a signed-in reader.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));

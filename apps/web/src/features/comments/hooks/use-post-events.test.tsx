@@ -8,12 +8,12 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '@/features/auth/api/get-current-user';
-import { commentsKey } from '@/features/comments/api/comments';
 import { postDetailKey, reversalKey } from '@/features/posts/api/get-post';
 import { AVA, BEN, makeComment, makeDetail } from '@/features/posts/testing/post-detail-kit';
+import { currentUserKey } from '@/lib/current-user';
 import { getSession, setTokens } from '@/lib/session';
 import { json } from '@/testing';
+import { commentsKey } from '../api/comments';
 import { RealtimeStatus } from '../components/realtime-status';
 import { FakeEventSource, installFakeEventSource } from '../testing/fake-event-source';
 import { STALL_MS } from '../utils/post-event-stream';

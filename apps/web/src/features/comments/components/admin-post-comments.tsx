@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Timestamp } from '@/components/ui/timestamp';
-import { useComments, useDeleteComment } from '@/features/comments/api/comments';
-import { countComments } from '@/features/comments/utils/comment-tree';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/cn';
 import { toastError } from '@/lib/toast-store';
+import { useComments, useDeleteComment } from '../api/comments';
+import { countComments } from '../utils/comment-tree';
 
 /** Replies indent up to this depth; deeper ones line up so phones keep room for the text. */
 const MAX_INDENT_DEPTH = 3;

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCurrentUser } from './current-user';
 
 export type CoinCost = {
   cost: number;

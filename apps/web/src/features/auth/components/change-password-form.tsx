@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema, MESSAGES } from '@kettle/shared';
 import { useForm, useWatch } from 'react-hook-form';
+import { NewPasswordField } from '@/components/forms/new-password-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useUpdatePassword } from '@/features/auth/api/update-password';
-import { NewPasswordField } from '@/components/forms/new-password-field';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { toastError, toastSuccess } from '@/lib/toast-store';
+import { useUpdatePassword } from '../api/update-password';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 const SERVER_FIELDS = { current_password: 'current_password', new_password: 'new_password' } as const;

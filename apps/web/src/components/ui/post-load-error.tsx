@@ -1,11 +1,11 @@
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { POST_NOT_FOUND_TEXT, PostNotFound } from '@/components/ui/post-not-found';
-import type { RetryableError } from '@/components/ui/stale-data-banner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { POST_NOT_FOUND_TEXT, PostNotFound } from './post-not-found';
+import type { RetryableError } from './stale-data-banner';
 
 /** What the bell's links carry in the router state, so the page knows the reader came from a notice. */
 export const FROM_NOTIFICATION = { from: 'notification' } as const;

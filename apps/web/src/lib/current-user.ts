@@ -1,10 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@kettle/shared';
-import { api, ApiError } from '@/lib/api-client';
-import { retryTransientOnce } from '@/lib/query-retry';
-import { logout, useSession } from '@/lib/session';
+import { api, ApiError } from './api-client';
+import { retryTransientOnce } from './query-retry';
+import { logout, useSession } from './session';
+
+// The signed-in user is read by most features (balances, author checks, admin guards): app-wide
+// session state, so it lives beside the session store rather than in the auth feature.
 
 export const currentUserKey = ['auth', 'me'] as const;
+
+/**
+ * Every page of the user's coin ledger (My Account) starts with this, so anything that moves
+ * coins can invalidate them all. It sits beside the balance because the features that move coins
+ * (payments, subscriptions) refresh both.
+ */
+export const ledgerKey = ['coins', 'ledger'] as const;
 
 export const getCurrentUser = (): Promise<CurrentUser> => api.get<CurrentUser>('/auth/me');
 

@@ -6,6 +6,13 @@ import {
   type ReportStatus,
 } from '@kettle/shared';
 
+// Reports are filed from posts and comments (reports), followed up by their senders on the
+// Moderation & Safety page (safety) and decided on the admins' desk (reports): the words for them
+// and the key root they share live here.
+
+/** Every report query starts with ['reports'], so one invalidation refreshes the desk and 'my reports'. */
+export const reportsKey = ['reports'] as const;
+
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   post: 'Post',
   comment: 'Comment',
