@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import type { UserRow } from '../modules/users/users.presenter.js';
+import type { UserRow } from '../db/rows.js';
 import { findUserById } from '../modules/users/users.repository.js';
 
 declare module 'fastify' {

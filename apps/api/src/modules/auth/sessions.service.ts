@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/app-error.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
 import { consumeEmailToken } from './email-tokens.js';
 import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from './refresh-tokens.js';

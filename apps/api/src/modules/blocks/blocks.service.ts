@@ -2,7 +2,7 @@ import { BLOCK_MESSAGES, MESSAGES, type BlockedUser, type BlockList } from '@ket
 import type { AppContext } from '../../context.js';
 import { notFound, validationFailed } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { findUserById } from '../users/users.repository.js';
 import { deleteBlock, insertBlock, listBlocks } from './blocks.repository.js';
 

@@ -19,7 +19,7 @@ import { postNotFound, lockPostShared, acceptsConversation, conversationAccess }
 import type { Viewer } from '../posts/reading.policy.js';
 import { unlockedPostIds } from '../posts/unlocks.repository.js';
 import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
 import { deleteCommentRow, descendantIds, insertComment, lockComment, postCommentRows } from './comments.repository.js';
 

@@ -5,7 +5,7 @@ import { users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { toAdminCompany } from './company.presenter.js';
 import * as repo from './company.repository.js';
 

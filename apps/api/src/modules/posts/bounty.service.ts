@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound, validationFailed, type AppError } from '
 import { creditCoins, spendCoins } from '../coins/coins.service.js';
 import { lockComment } from '../comments/comments.repository.js';
 import { notify } from '../notifications/notifications.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   awardRefusal,
   BOUNTY_EXPIRY_MS,

@@ -6,7 +6,7 @@ import { conflict, forbidden, type AppError } from '../../lib/app-error.js';
 import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { spendCoins } from '../coins/coins.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { postNotFound } from './access.js';
 import { lockPost } from './posts.repository.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';

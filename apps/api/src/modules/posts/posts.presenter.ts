@@ -2,10 +2,9 @@ import type { OwnPost } from '@kettle/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, postImages, states, users } from '../../db/schema.js';
-import type { posts } from '../../db/schema.js';
+import type { PostRow } from '../../db/rows.js';
 import { presentImages } from './post-images.presenter.js';
 
-export type PostRow = typeof posts.$inferSelect;
 type ImageRow = typeof postImages.$inferSelect;
 
 /** Everything a post's response needs beyond its own row, loaded once for a whole page. */

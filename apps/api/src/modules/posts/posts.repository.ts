@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { categories, posts, states, users } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
-import type { PostRow } from './posts.presenter.js';
+import type { PostRow } from '../../db/rows.js';
 
 export async function findPost(db: DbOrTx, id: string): Promise<PostRow | undefined> {
   if (!isUuid(id)) return undefined;

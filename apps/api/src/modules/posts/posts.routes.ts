@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { chargeUploadBytes } from '../uploads/upload-budget.js';
 import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';

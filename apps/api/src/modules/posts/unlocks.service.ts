@@ -1,7 +1,7 @@
 import { POST_CARD_MESSAGES, type UnlockResponse } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import { currentBalance, spendCoins } from '../coins/coins.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { getPostDetail } from './public-posts.service.js';
 import { postNotFound, lockPostShared } from './access.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { lockComment } from '../comments/comments.repository.js';
 import { announceRemovedComments, removeCommentThread, type RemovedComments } from '../comments/comments.service.js';
 import { deletePost } from '../posts/posts-admin.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { isDecided, mailTakedownOutcome, noticeReporterInApp } from './report-notices.js';
 import { toReport, toReportList } from './reports.presenter.js';
 import * as repo from './reports.repository.js';

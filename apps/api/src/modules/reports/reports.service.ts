@@ -17,7 +17,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { spendCoins } from '../coins/coins.service.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
 import { lockPostShared, postNotFound } from '../posts/access.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
 import { canReadComment, commentExcerpt, isReportable, reportRefusal, type ReportRefusal } from './reports.policy.js';
 import { toReport, toReportList } from './reports.presenter.js';

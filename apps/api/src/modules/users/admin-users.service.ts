@@ -14,7 +14,8 @@ import { conflict, forbidden, notFound, type FieldError } from '../../lib/app-er
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeAllForUser } from '../auth/refresh-tokens.js';
 import { isUuid } from '../../lib/ids.js';
-import { toAdminUser, type UserRow } from './users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
+import { toAdminUser } from './users.presenter.js';
 import {
   emailTaken,
   findUserById,

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { containsPattern } from '../posts/search.js';
-import type { UserRow } from './users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

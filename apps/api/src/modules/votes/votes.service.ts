@@ -7,7 +7,7 @@ import { assertEmailVerified } from '../../lib/verified-email.js';
 import { postNotFound, acceptsConversation, conversationAccess } from '../posts/access.js';
 import { unlockedPostIds } from '../posts/unlocks.repository.js';
 import { publishPostEvent } from '../realtime/post-events.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { bumpVoteCount, insertVote, lockPostForVote } from './votes.repository.js';
 
 /**
