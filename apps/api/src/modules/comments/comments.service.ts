@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { blockedUserIds } from '../blocks/blocks.repository.js';
 import { spendCoins } from '../coins/coins.service.js';
 import { findPost } from '../posts/posts.repository.js';

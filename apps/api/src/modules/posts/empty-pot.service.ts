@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
 import { conflict, forbidden, type AppError } from '../../lib/app-error.js';
 import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../../db/rows.js';
 import { postNotFound } from './access.js';

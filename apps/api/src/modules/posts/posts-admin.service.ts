@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
 import { conflict, validationFailed, type FieldError } from '../../lib/app-error.js';
 import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../../db/rows.js';
 import { refundBounty } from './bounty.service.js';
 import { noticeByMail, noticeInApp } from './post-notices.js';

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import type { UserRow } from '../../db/rows.js';
-import { chargeUploadBytes } from '../uploads/upload-budget.js';
+import { chargeUploadBytes } from '../../lib/upload-budget.js';
 import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { reports } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { lockComment } from '../comments/comments.repository.js';
 import { announceRemovedComments, removeCommentThread, type RemovedComments } from '../comments/comments.service.js';
 import { deletePost } from '../posts/posts-admin.service.js';

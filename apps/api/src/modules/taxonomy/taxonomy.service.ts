@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound, type FieldError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { TaxonomyKind } from './taxonomy.repository.js';
 
 export type Actor = { id: string };

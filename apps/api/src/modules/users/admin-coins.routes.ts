@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, validationFailed } from '../../lib/app-error.js';
 import { isNumericOutOfRange } from '../../lib/pg-errors.js';
 import { currentUser } from '../../plugins/authenticate.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { creditCoins, setCoinBalance } from '../coins/coins.service.js';
 import { toAdminUser } from './users.presenter.js';
 import { findUserById } from './users.repository.js';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { conflict, forbidden, notFound, type FieldError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { revokeAllForUser } from '../auth/refresh-tokens.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../../db/rows.js';

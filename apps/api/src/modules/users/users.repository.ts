@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { containsPattern } from '../posts/search.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import type { UserRow } from '../../db/rows.js';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
