@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import type { UserRow } from '../db/rows.js';
-import { findUserById } from '../modules/users/users.repository.js';
+import { findUserById } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import { userBlocks } from '../../db/schema.js';
 import { notFound, validationFailed } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../../db/rows.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/users.service.js';
 import { deleteBlock, insertBlock, listBlocks } from './blocks.repository.js';
 
 type BlockRow = Awaited<ReturnType<typeof listBlocks>>[number];

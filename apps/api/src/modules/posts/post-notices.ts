@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { postApprovedMail, postRejectedMail } from '../../lib/mailer/post-templates.js';
 import { notify } from '../notifications/notifications.service.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/users.service.js';
 import type { PostRow } from '../../db/rows.js';
 
 const MY_TEAS = '/my-teas';

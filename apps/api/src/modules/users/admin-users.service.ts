@@ -12,18 +12,12 @@ import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { conflict, forbidden, notFound, type FieldError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
-import { revokeAllForUser } from '../auth/refresh-tokens.js';
+import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../../db/rows.js';
 import { toAdminUser } from './users.presenter.js';
-import {
-  emailTaken,
-  findUserById,
-  lockUserById,
-  listUsers,
-  uniqueViolationField,
-  usernameTaken,
-} from './users.repository.js';
+import { lockUserById, listUsers } from './users.repository.js';
+import { emailTaken, findUserById, uniqueViolationField, usernameTaken } from './users.service.js';
 
 const userNotFound = () => notFound(MESSAGES.notFound.user);
 
