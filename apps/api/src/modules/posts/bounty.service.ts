@@ -20,7 +20,7 @@ import {
   type AwardRefusal,
   type CommentRefusal,
 } from './bounty.policy.js';
-import { presentPostDetail } from './public-posts.presenter.js';
+import { presentPostDetail } from './read-context.js';
 import { postNotFound } from './access.js';
 import { lockAwardedComment, lockPost } from './posts.repository.js';
 import { canSee } from './reading.policy.js';

@@ -18,7 +18,7 @@ import { refundBounty } from './bounty.service.js';
 import { noticeByMail, noticeInApp } from './post-notices.js';
 import { canTransition } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
-import { presentOwnPost, presentOwnPosts } from './posts.presenter.js';
+import { presentOwnPost, presentOwnPosts } from './read-context.js';
 import * as repo from './posts.repository.js';
 import { refundUnlocks } from './refunds.js';
 import { searchCondition } from './search.js';

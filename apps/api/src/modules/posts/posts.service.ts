@@ -18,7 +18,7 @@ import { escrowBounty } from './bounty.service.js';
 import { submissionTotal } from './bounty.policy.js';
 import { HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
-import { presentOwnPost } from './posts.presenter.js';
+import { presentOwnPost } from './read-context.js';
 import * as repo from './posts.repository.js';
 
 export type NewPost = { data: PostCreateData; images: ProcessedImage[]; originalPostId?: string };
