@@ -21,6 +21,7 @@ import { buildCommentTree, toComment } from './comments.presenter.js';
 import { deleteCommentRow, descendantIds, insertComment, lockComment, postCommentRows } from './comments.repository.js';
 
 export const commentNotFound = () => notFound(MESSAGES.notFound.comment);
+
 /**
  * GET /posts/{id}/comments: the conversation of a post the viewer reads in full. Visitors and
  * readers who have not unlocked it get 403 (the comments are part of the locked content);
