@@ -107,6 +107,32 @@ export default tseslint.config(
     },
   },
   {
+    // API module boundaries: a module's repository (its queries) and presenter (its response
+    // shapes) are its own. Another module goes through its service, policy or access file, and
+    // what several modules share moves down to src/lib or src/db (docs/architecture.md).
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../*/*.repository*',
+                '../*/*.presenter*',
+                '../../*/*.repository*',
+                '../../*/*.presenter*',
+                '../../modules/*/*.repository*',
+                '../../modules/*/*.presenter*',
+              ],
+              message: "Another module's repository and presenter are its own: use its service, policy or access file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: {
       globals: {

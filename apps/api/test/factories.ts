@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { creditCoins } from '../src/modules/coins/coins.service.js';
-import { createRefreshToken } from '../src/modules/auth/refresh-tokens.js';
-import type { UserRow } from '../src/modules/users/users.presenter.js';
+import { createRefreshToken } from '../src/lib/refresh-tokens.js';
+import type { UserRow } from '../src/db/rows.js';
 
 export const DEFAULT_PASSWORD = 'Sunny-Kettle7';
 const hashes = new Map<string, Promise<string>>();

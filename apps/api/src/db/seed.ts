@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import { creditCoins } from '../modules/coins/coins.service.js';
-import { findUserByEmail } from '../modules/users/users.repository.js';
+import { findUserByEmail } from '../modules/users/users.service.js';
 import type { Db } from './client.js';
 import { appMeta, categories, states, users } from './schema.js';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import type { UserRow } from '../modules/users/users.presenter.js';
-import { findUserById } from '../modules/users/users.repository.js';
+import type { UserRow } from '../db/rows.js';
+import { findUserById } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,15 +28,20 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The token proves who is calling; the database decides what they may do. Loading the user on
- * each request means a deactivated or demoted account loses access on its very next call.
+ * each request means a deactivated or demoted account loses access on its very next call. The
+ * live stream, whose token comes in the query, is checked here too.
  */
-async function loadUser(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
-  const claims = await app.ctx.tokens.verifyAccess(token);
+export async function userForAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+  const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw unauthorized();
-  const user = await findUserById(app.ctx.db, claims.sub);
+  const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw unauthorized();
   if (!user.isActive) throw forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
-  request.user = user;
+  return user;
+}
+
+async function loadUser(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+  request.user = await userForAccessToken(app.ctx, token);
 }
 
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { ProcessedImage } from '../../lib/images/process-image.js';
-import type { UserRow } from '../../modules/users/users.presenter.js';
+import type { UserRow } from '../rows.js';
 import type { Tx } from '../client.js';
 import type { CastName } from './cast.js';
 import { backdate, type StampedTable } from './clock.js';

@@ -6,10 +6,9 @@ import { createComment } from '../../modules/comments/comments.service.js';
 import { awardBounty } from '../../modules/posts/bounty.service.js';
 import { setPostStatus } from '../../modules/posts/posts-admin.service.js';
 import { createPost } from '../../modules/posts/posts.service.js';
-import { canUnlock } from '../../modules/posts/reading.policy.js';
 import { insertUnlock } from '../../modules/posts/unlocks.repository.js';
-import { lockPostShared } from '../../modules/posts/access.js';
-import { spendCoins } from '../../modules/coins/coins.service.js';
+import { enterPost } from '../../modules/posts/access.js';
+import { chargeForPost } from '../../modules/coins/coins.service.js';
 import { reportComment, reportPost } from '../../modules/reports/reports.service.js';
 import { votePost } from '../../modules/votes/votes.service.js';
 import { categories, posts, states } from '../schema.js';
@@ -117,17 +116,10 @@ function unlockStep(stage: Stage, key: string, by: CastName, at: Date): Step {
     run: async () => {
       // unlockPost's charge without its reply (the post as the reader now sees it), which the
       // demo never reads and which would double the seed's time: same rows, same ledger entry.
-      const post = await lockPostShared(stage.tx, postId(stage, key));
-      if (!post || !canUnlock(post)) throw new Error(`demo: tea ${key} cannot be unlocked`);
       const reader = member(stage, by);
+      const post = await enterPost(stage.tx, reader, postId(stage, key), 'unlock');
       if (!(await insertUnlock(stage.tx, reader.id, post.id, post.unlockPrice))) return;
-      await spendCoins(stage.tx, {
-        userId: reader.id,
-        cost: post.unlockPrice,
-        kind: 'unlock',
-        reason: `Unlocked "${post.title}"`,
-        reference: { type: 'post', id: post.id },
-      });
+      await chargeForPost(stage.tx, reader.id, 'unlock', post);
     },
   };
 }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, bearer, errorOf, me, type CurrentUserBody } from '../../../test/http.js';
 import { lastMailTo, linkToken } from '../../../test/mailbox.js';
 import { users } from '../../db/schema.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 
 const SECRET = 'access-token-tests-known-secret-0123456789';
 const KEY = new TextEncoder().encode(SECRET);

@@ -6,10 +6,10 @@ import { badRequest, conflict } from '../../lib/app-error.js';
 import { verifyEmailMail } from '../../lib/mailer/templates.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { creditCoins } from '../coins/coins.service.js';
-import type { UserRow } from '../users/users.presenter.js';
-import { findUserByEmail, findUserById, uniqueViolationField, usernameTaken } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
+import { findUserByEmail, findUserById, uniqueViolationField, usernameTaken } from '../users/users.service.js';
 import { consumeEmailToken, emailTokenOwner, issueEmailToken } from './email-tokens.js';
-import { revokeAllForUser } from './refresh-tokens.js';
+import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { issueTokenPair } from './sessions.service.js';
 
 type RegisterData = { username: string; email: string; password: string; website?: string };

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
-import { toCurrentUser } from '../users/users.presenter.js';
+import { ownProfile } from '../users/users.service.js';
 import * as accounts from './accounts.service.js';
 import * as mailLinks from './mail-links.service.js';
 import * as sessions from './sessions.service.js';
@@ -70,7 +70,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.get('/me', {
     schema: { tags, summary: 'The signed-in user, with their balance', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
-    handler: async (request) => toCurrentUser(currentUser(request)),
+    handler: async (request) => ownProfile(currentUser(request)),
   });
 
   app.post('/verify-email/:token', {

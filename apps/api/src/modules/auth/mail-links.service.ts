@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { resetPasswordMail, signInLinkMail, verifyEmailMail } from '../../lib/mailer/templates.js';
-import { findUserByEmail } from '../users/users.repository.js';
+import { findUserByEmail } from '../users/users.service.js';
 import { issueEmailToken } from './email-tokens.js';
 
 /**

@@ -5,10 +5,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/app-error.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
-import type { UserRow } from '../users/users.presenter.js';
-import { findUserByEmail, findUserById } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
+import { findUserByEmail, findUserById } from '../users/users.service.js';
 import { consumeEmailToken } from './email-tokens.js';
-import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from './refresh-tokens.js';
+import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from '../../lib/refresh-tokens.js';
 
 export const inactiveError = () => forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
 const sessionExpired = () => unauthorized(MESSAGES.auth.invalidRefresh, ERROR_CODES.invalidToken);

@@ -20,12 +20,3 @@ export async function listBlocks(db: DbOrTx, blockerId: string, only?: string) {
     .where(and(eq(userBlocks.blockerId, blockerId), only ? eq(userBlocks.blockedId, only) : undefined))
     .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId));
 }
-
-/** Everyone this user blocked: the comments reader hides their comments. */
-export async function blockedUserIds(db: DbOrTx, blockerId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ id: userBlocks.blockedId })
-    .from(userBlocks)
-    .where(eq(userBlocks.blockerId, blockerId));
-  return new Set(rows.map((row) => row.id));
-}

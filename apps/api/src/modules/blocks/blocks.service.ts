@@ -1,9 +1,12 @@
 import { BLOCK_MESSAGES, MESSAGES, type BlockedUser, type BlockList } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { userBlocks } from '../../db/schema.js';
 import { notFound, validationFailed } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import type { UserRow } from '../users/users.presenter.js';
-import { findUserById } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
+import { findUserById } from '../users/users.service.js';
 import { deleteBlock, insertBlock, listBlocks } from './blocks.repository.js';
 
 type BlockRow = Awaited<ReturnType<typeof listBlocks>>[number];
@@ -38,4 +41,16 @@ export async function listBlockedUsers(ctx: AppContext, user: UserRow): Promise<
 export async function unblockUser(ctx: AppContext, user: UserRow, blockedId: string): Promise<void> {
   if (!isUuid(blockedId)) return;
   await deleteBlock(ctx.db, user.id, blockedId);
+}
+
+/**
+ * Everyone this user blocked, for the modules that hide their words from the blocker (the
+ * comments list, the live stream).
+ */
+export async function blockedUserIds(db: DbOrTx, blockerId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(eq(userBlocks.blockerId, blockerId));
+  return new Set(rows.map((row) => row.id));
 }

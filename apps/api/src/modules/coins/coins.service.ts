@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from '@kettle/shared';
+import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
@@ -101,6 +101,35 @@ export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number>
     throw insufficientCoins(input.cost);
   }
   return Number(row.balance_after);
+}
+
+/** The line a reader's coin history shows for each paid action on a post. */
+const POST_CHARGE_REASONS = {
+  unlock: (title: string) => `Unlocked "${title}"`,
+  vote: (title: string) => `Upvoted "${title}"`,
+  comment: (title: string) => `Commented on "${title}"`,
+};
+
+type ChargedPost = { id: string; title: string; unlockPrice: number };
+
+/**
+ * Charges a reader for unlocking, upvoting or commenting on a post, at its price, in the
+ * caller's transaction (see spendCoins), with the ledger row pointing at the post.
+ */
+export function chargeForPost(
+  db: DbOrTx,
+  userId: string,
+  action: keyof typeof POST_CHARGE_REASONS,
+  post: ChargedPost,
+): Promise<number> {
+  const cost = action === 'unlock' ? post.unlockPrice : action === 'vote' ? COSTS.upvote : COSTS.comment;
+  return spendCoins(db, {
+    userId,
+    cost,
+    kind: action,
+    reason: POST_CHARGE_REASONS[action](post.title),
+    reference: { type: 'post', id: post.id },
+  });
 }
 
 /**

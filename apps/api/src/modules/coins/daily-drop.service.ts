@@ -3,7 +3,7 @@ import { COIN_MESSAGES, ERROR_CODES, MESSAGES, type DailyDropResult, type DailyD
 import type { AppContext } from '../../context.js';
 import { coinLedger } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { creditCoins } from './coins.service.js';
 

@@ -1,6 +1,5 @@
 import {
   COMMENT_MESSAGES,
-  COSTS,
   MESSAGES,
   type CommentCreateData,
   type CommentCreated,
@@ -10,25 +9,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { blockedUserIds } from '../blocks/blocks.repository.js';
-import { spendCoins } from '../coins/coins.service.js';
-import { findPost } from '../posts/posts.repository.js';
+import { recordAudit } from '../../lib/audit.js';
+import { blockedUserIds } from '../blocks/blocks.service.js';
+import { chargeForPost } from '../coins/coins.service.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import { postNotFound, lockPostShared, acceptsConversation, conversationAccess } from '../posts/access.js';
+import { enterPost, readableConversation } from '../posts/access.js';
 import type { Viewer } from '../posts/reading.policy.js';
-import { unlockedPostIds } from '../posts/unlocks.repository.js';
 import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
 import { deleteCommentRow, descendantIds, insertComment, lockComment, postCommentRows } from './comments.repository.js';
 
 export const commentNotFound = () => notFound(MESSAGES.notFound.comment);
-const locked = () => forbidden(COMMENT_MESSAGES.locked);
-
-async function hasUnlocked(db: AppContext['db'], viewer: Viewer, postId: string): Promise<boolean> {
-  return viewer !== null && (await unlockedPostIds(db, viewer.id, [postId])).has(postId);
-}
 
 /**
  * GET /posts/{id}/comments: the conversation of a post the viewer reads in full. Visitors and
@@ -36,11 +28,7 @@ async function hasUnlocked(db: AppContext['db'], viewer: Viewer, postId: string)
  * posts the viewer cannot see at all answer 404, like the detail page.
  */
 export async function listComments(ctx: AppContext, viewer: Viewer, postId: string): Promise<CommentList> {
-  const post = await findPost(ctx.db, postId);
-  if (!post) throw postNotFound();
-  const access = conversationAccess(viewer, post, await hasUnlocked(ctx.db, viewer, post.id));
-  if (access === 'hidden') throw postNotFound();
-  if (access === 'locked') throw locked();
+  const post = await readableConversation(ctx.db, viewer, postId);
   const [rows, hidden] = await Promise.all([
     postCommentRows(ctx.db, post.id),
     viewer ? blockedUserIds(ctx.db, viewer.id) : Promise.resolve(new Set<string>()),
@@ -62,13 +50,7 @@ export async function createComment(
 ): Promise<CommentCreated> {
   assertEmailVerified(user);
   const { row, coinBalance } = await ctx.db.transaction(async (tx) => {
-    const post = await lockPostShared(tx, postId);
-    if (!post) throw postNotFound();
-    const unlocked = (await unlockedPostIds(tx, user.id, [post.id])).has(post.id);
-    const access = conversationAccess(user, post, unlocked);
-    // Pending and rejected posts take no new comments, even from their author or an admin.
-    if (access === 'hidden' || !acceptsConversation(post)) throw postNotFound();
-    if (access === 'locked') throw locked();
+    const post = await enterPost(tx, user, postId, 'comment');
     if (input.parent_comment_id) {
       const parent = await lockComment(tx, input.parent_comment_id, 'share');
       // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
@@ -78,13 +60,7 @@ export async function createComment(
         throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
       }
     }
-    const balance = await spendCoins(tx, {
-      userId: user.id,
-      cost: COSTS.comment,
-      kind: 'comment',
-      reason: `Commented on "${post.title}"`,
-      reference: { type: 'post', id: post.id },
-    });
+    const balance = await chargeForPost(tx, user.id, 'comment', post);
     const inserted = await insertComment(tx, {
       postId: post.id,
       userId: user.id,
@@ -117,12 +93,25 @@ export type RemovedComments = { postId: string; ids: string[] };
  * the same transaction, so no resume replays a deleted comment's text (issue 10). The caller
  * announces the ids with `announceRemovedComments` after commit.
  */
-export async function removeCommentThread(tx: Tx, comment: { id: string; postId: string }): Promise<RemovedComments> {
+async function removeCommentThread(tx: Tx, comment: { id: string; postId: string }): Promise<RemovedComments> {
   const replies = await descendantIds(tx, comment.id);
   await deleteCommentRow(tx, comment.id);
   const ids = [comment.id, ...replies];
   await forgetCommentEvents(tx, comment.postId, ids);
   return { postId: comment.postId, ids };
+}
+
+/**
+ * Locks the comment and removes its thread, for a moderator acting on a report; null when the
+ * comment is already gone. The caller audits and announces, as deleteComment does.
+ */
+export async function removeCommentById(
+  tx: Tx,
+  id: string,
+): Promise<{ comment: { id: string; postId: string; userId: string }; removed: RemovedComments } | null> {
+  const comment = await lockComment(tx, id, 'update');
+  if (!comment) return null;
+  return { comment, removed: await removeCommentThread(tx, comment) };
 }
 
 /** Tells every viewer which comments left the tree; the deletion stands even if this fails. */

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { notify } from '../notifications/notifications.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { toAdminCompany } from './company.presenter.js';
 import * as repo from './company.repository.js';
 

@@ -7,8 +7,8 @@ import {
 } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { UserRow } from '../../db/rows.js';
 import * as repo from './company.repository.js';
 import { toAdminCompany } from './company.presenter.js';
 

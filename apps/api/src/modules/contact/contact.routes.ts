@@ -1,8 +1,7 @@
 import { contactSchema, MESSAGES, messageResponseSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactMessages } from '../../db/schema.js';
-import { contactMail } from '../../lib/mailer/templates.js';
+import { sendContactMessage } from './contact.service.js';
 
 /** Contact messages are kept (so none is lost) and mailed to the team's address. */
 export async function contactRoutes(root: FastifyInstance): Promise<void> {
@@ -21,13 +20,7 @@ export async function contactRoutes(root: FastifyInstance): Promise<void> {
     config: { tooLargeDetail: MESSAGES.contact.tooLarge },
     onRequest: root.optionalAuth,
     handler: async (request, reply) => {
-      await ctx.limits.hit('contactPerIp', request.ip, 'Too many messages. Please try again later.');
-      const { website, ...input } = request.body;
-      if (!website) {
-        await ctx.db.insert(contactMessages).values({ ...input, userId: request.user?.id ?? null });
-        const teamAddress = ctx.config.admin?.email ?? ctx.config.mailFrom;
-        await ctx.mailer.send(contactMail(teamAddress, input));
-      }
+      await sendContactMessage(ctx, request.body, request.ip, request.user?.id ?? null);
       return reply.status(202).send({ message: MESSAGES.contact.sent });
     },
   });

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/app-error.js';
 import { currentBalance } from '../coins/coins.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { applySessionState, logLatePayment } from './fulfilment.service.js';
 import { paymentNotFound, providerUnavailable, tooManyPaymentsText } from './payment-errors.js';
 import { pricedPlan } from './plans.js';

@@ -8,7 +8,7 @@ import {
 } from '@kettle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { ownPurchaseBySession } from './checkout.service.js';
 import { devCheckoutExpired, expireAbandonedDevCheckouts } from './dev-expiry.js';
 import { receiveNotification } from './notifications.service.js';

@@ -1,12 +1,15 @@
 // A viewer's access to a post, in one place: whether it exists for them, whether its
-// conversation is open to them, and the row lock every post action takes first.
-import { MESSAGES, type PostStatus } from '@kettle/shared';
+// conversation is open to them, and the gate (row lock and refusals) every post action passes first.
+import { COMMENT_MESSAGES, MESSAGES, VOTE_MESSAGES, type PostStatus } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { PostRow } from '../../db/rows.js';
 import { posts } from '../../db/schema.js';
-import { notFound } from '../../lib/app-error.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
+import { findPost } from './posts.repository.js';
 import { canSee, readsFree, type Viewer } from './reading.policy.js';
+import { unlockedPostIds } from './unlocks.repository.js';
 
 /** The one answer for a post this viewer may not see, or that does not exist: the same 404. */
 export const postNotFound = () => notFound(MESSAGES.notFound.post);
@@ -42,12 +45,17 @@ export function canReport(viewer: Viewer, post: PostFacts): boolean {
   return viewer !== null && !viewer.isAdmin && viewer.id !== post.authorId && post.status === 'approved';
 }
 
+export type PostAction = 'unlock' | 'report' | 'comment' | 'vote';
+
 /**
- * The post's facts under a share lock, taken first by unlock, comment and report: a moderator's
- * reject or delete (FOR UPDATE) waits for the action to finish, or the action waits and then sees
- * the post's new state.
+ * The post's facts, locked until the transaction ends. A vote takes NO KEY UPDATE because it
+ * bumps vote_count on this row anyway: taking that lock first (instead of a share lock upgraded
+ * later) means two votes cannot deadlock. Unlock, comment and report take a share lock. Either
+ * way a moderator's reject or delete (FOR UPDATE) waits for the action to finish, or the action
+ * waits and then sees the post's new state; comment and vote inserts only take KEY SHARE on the
+ * row (their foreign keys), which neither lock blocks.
  */
-export async function lockPostShared(db: DbOrTx, id: string) {
+async function lockForAction(db: DbOrTx, id: string, action: PostAction) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
@@ -59,6 +67,55 @@ export async function lockPostShared(db: DbOrTx, id: string) {
     })
     .from(posts)
     .where(eq(posts.id, id))
-    .for('share');
+    .for(action === 'vote' ? 'no key update' : 'share');
   return row;
+}
+
+export type GatedPost = NonNullable<Awaited<ReturnType<typeof lockForAction>>>;
+
+/** Whether the reader paid for this post; the author and admins never need to. */
+async function unlockedBy(db: DbOrTx, viewer: Viewer, post: PostFacts & { id: string }): Promise<boolean> {
+  if (viewer === null || readsFree(viewer, post)) return false;
+  return (await unlockedPostIds(db, viewer.id, [post.id])).has(post.id);
+}
+
+/**
+ * The gate every paid post action passes first, inside its transaction: lock the post, check
+ * this user's access, and refuse with the action's answer before anything is written. Unlocking
+ * and reporting need a published post only; commenting and voting need its conversation open
+ * (the author cannot vote their own post, a refusal checked before the post's state).
+ */
+export async function enterPost(
+  tx: DbOrTx,
+  user: NonNullable<Viewer>,
+  id: string,
+  action: PostAction,
+): Promise<GatedPost> {
+  const post = await lockForAction(tx, id, action);
+  if (!post) throw postNotFound();
+  if (action === 'unlock' || action === 'report') {
+    // Neither needs the post unlocked first; both need it published (decisions.md, Coins).
+    if (post.status !== 'approved') throw postNotFound();
+    return post;
+  }
+  const access = conversationAccess(user, post, await unlockedBy(tx, user, post));
+  if (access === 'hidden') throw postNotFound();
+  if (action === 'vote' && post.authorId === user.id) throw forbidden(VOTE_MESSAGES.ownPost);
+  // Pending and rejected posts take no new comments or votes, even from their author or an admin.
+  if (!acceptsConversation(post)) throw postNotFound();
+  if (access === 'locked') throw forbidden(COMMENT_MESSAGES.locked);
+  return post;
+}
+
+/**
+ * The post whose conversation this viewer may read (its comments, its live stream), without a
+ * lock: 404 when the post is not there for them, 403 while it is locked to them.
+ */
+export async function readableConversation(db: DbOrTx, viewer: Viewer, id: string): Promise<PostRow> {
+  const post = await findPost(db, id);
+  if (!post) throw postNotFound();
+  const access = conversationAccess(viewer, post, await unlockedBy(db, viewer, post));
+  if (access === 'hidden') throw postNotFound();
+  if (access === 'locked') throw forbidden(COMMENT_MESSAGES.locked);
+  return post;
 }

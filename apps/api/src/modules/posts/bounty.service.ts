@@ -11,9 +11,8 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
 import { conflict, forbidden, notFound, validationFailed, type AppError } from '../../lib/app-error.js';
 import { creditCoins, spendCoins } from '../coins/coins.service.js';
-import { lockComment } from '../comments/comments.repository.js';
 import { notify } from '../notifications/notifications.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   awardRefusal,
   BOUNTY_EXPIRY_MS,
@@ -21,9 +20,9 @@ import {
   type AwardRefusal,
   type CommentRefusal,
 } from './bounty.policy.js';
-import { presentPostDetail } from './public-posts.presenter.js';
+import { presentPostDetail } from './read-context.js';
 import { postNotFound } from './access.js';
-import { lockPost } from './posts.repository.js';
+import { lockAwardedComment, lockPost } from './posts.repository.js';
 import { canSee } from './reading.policy.js';
 
 type BountyPost = { id: string; title: string; authorId: string; bounty: number };
@@ -126,7 +125,7 @@ export async function awardBounty(
     if (!post || !canSee(user, post)) throw postNotFound();
     const refusal = awardRefusal(user.id, post);
     if (refusal) throw AWARD_REFUSALS[refusal]();
-    const comment = await lockComment(tx, input.comment_id, 'share');
+    const comment = await lockAwardedComment(tx, input.comment_id);
     if (!comment) throw notFound(BOUNTY_MESSAGES.commentMissing);
     const wrong = commentRefusal(post, comment);
     if (wrong) throw COMMENT_REFUSALS[wrong]();

@@ -2,7 +2,7 @@ import type { MyPost, MyPostList, MyPostsQuery } from '@kettle/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
-import { presentOwnPosts } from './posts.presenter.js';
+import { presentOwnPosts } from './read-context.js';
 import { searchCondition } from './search.js';
 import { emptyPotRefusal } from './reading.policy.js';
 import { unlockCounts } from './unlocks.repository.js';

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { postApprovedMail, postRejectedMail } from '../../lib/mailer/post-templates.js';
 import { notify } from '../notifications/notifications.service.js';
-import { findUserById } from '../users/users.repository.js';
-import type { PostRow } from './posts.presenter.js';
+import { findUserById } from '../users/users.service.js';
+import type { PostRow } from '../../db/rows.js';
 
 const MY_TEAS = '/my-teas';
 const postLink = (post: PostRow) => `/posts/${post.id}`;

@@ -1,61 +1,7 @@
 import type { OwnPost } from '@kettle/shared';
-import { asc, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { categories, postImages, states, users } from '../../db/schema.js';
-import type { posts } from '../../db/schema.js';
+import type { PostRow } from '../../db/rows.js';
 import { presentImages } from './post-images.presenter.js';
-
-export type PostRow = typeof posts.$inferSelect;
-type ImageRow = typeof postImages.$inferSelect;
-
-/** Everything a post's response needs beyond its own row, loaded once for a whole page. */
-export type PostRelations = {
-  categories: Map<string, { id: string; name: string }>;
-  states: Map<string, { id: string; name: string; code: string }>;
-  authors: Map<string, string>;
-  images: Map<string, ImageRow[]>;
-};
-
-const unique = (values: string[]): string[] => [...new Set(values)];
-
-/** Four queries however many rows: never one per post. */
-export async function loadPostRelations(db: DbOrTx, rows: PostRow[]): Promise<PostRelations> {
-  const relations: PostRelations = { categories: new Map(), states: new Map(), authors: new Map(), images: new Map() };
-  if (rows.length === 0) return relations;
-  const [categoryRows, stateRows, authorRows, imageRows] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(inArray(categories.id, unique(rows.map((r) => r.categoryId)))),
-    db
-      .select({ id: states.id, name: states.name, code: states.code })
-      .from(states)
-      .where(inArray(states.id, unique(rows.map((r) => r.stateId)))),
-    db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.id, unique(rows.map((r) => r.authorId)))),
-    db
-      .select()
-      .from(postImages)
-      .where(
-        inArray(
-          postImages.postId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(postImages.postId), asc(postImages.position)),
-  ]);
-  for (const c of categoryRows) relations.categories.set(c.id, c);
-  for (const s of stateRows) relations.states.set(s.id, s);
-  for (const a of authorRows) relations.authors.set(a.id, a.username);
-  for (const image of imageRows) {
-    const list = relations.images.get(image.postId) ?? [];
-    list.push(image);
-    relations.images.set(image.postId, list);
-  }
-  return relations;
-}
+import type { PostRelations } from './read-context.js';
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`post presenter: missing ${what}`);
@@ -91,14 +37,4 @@ export function toOwnPost(row: PostRow, relations: PostRelations, secret: string
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-export async function presentOwnPosts(db: DbOrTx, rows: PostRow[], secret: string): Promise<OwnPost[]> {
-  const relations = await loadPostRelations(db, rows);
-  return rows.map((row) => toOwnPost(row, relations, secret));
-}
-
-export async function presentOwnPost(db: DbOrTx, row: PostRow, secret: string): Promise<OwnPost> {
-  const [post] = await presentOwnPosts(db, [row], secret);
-  return required(post, 'post');
 }

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, posts, states, users } from '../../db/schema.js';
+import { categories, comments, posts, states, users } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
-import type { PostRow } from './posts.presenter.js';
+import type { PostRow } from '../../db/rows.js';
 
 export async function findPost(db: DbOrTx, id: string): Promise<PostRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -15,6 +15,20 @@ export async function findPost(db: DbOrTx, id: string): Promise<PostRow | undefi
 export async function lockPost(db: DbOrTx, id: string): Promise<PostRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(posts).where(eq(posts.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The comment a bounty goes to, share-locked so its deletion waits for the award (or the award
+ * finds it gone). Read here, not through the comments module, which itself builds on posts.
+ */
+export async function lockAwardedComment(db: DbOrTx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: comments.id, postId: comments.postId, userId: comments.userId })
+    .from(comments)
+    .where(eq(comments.id, id))
+    .for('share');
   return row;
 }
 

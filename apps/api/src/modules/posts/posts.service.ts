@@ -13,11 +13,12 @@ import {
 import { newStorageKey, type ProcessedImage } from '../../lib/images/process-image.js';
 import { removeImageFiles } from '../../lib/images/delete-images.js';
 import { assertCanAfford, spendCoins } from '../coins/coins.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { escrowBounty } from './bounty.service.js';
 import { submissionTotal } from './bounty.policy.js';
 import { HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
-import { presentOwnPost, type PostRow } from './posts.presenter.js';
+import type { PostRow } from '../../db/rows.js';
+import { presentOwnPost } from './read-context.js';
 import * as repo from './posts.repository.js';
 
 export type NewPost = { data: PostCreateData; images: ProcessedImage[]; originalPostId?: string };

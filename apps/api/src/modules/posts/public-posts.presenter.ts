@@ -1,55 +1,11 @@
 import { LOCKED_PREVIEW_CHARS, maskHandle, type PostCard, type PostDetail } from '@kettle/shared';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { posts } from '../../db/schema.js';
 import { presentImages } from './post-images.presenter.js';
 import { bountyExpiresAt, canAwardBounty } from './bounty.policy.js';
-import { loadPostRelations, type PostRelations, type PostRow } from './posts.presenter.js';
-import { emptyPotRefusal, readsFree, type Viewer } from './reading.policy.js';
-import { unlockCounts, unlockedPostIds } from './unlocks.repository.js';
+import type { PostRow } from '../../db/rows.js';
+import { emptyPotRefusal, readsFree } from './reading.policy.js';
 import { canReport, canVote } from './access.js';
-import { loadViewerEngagement, NO_ENGAGEMENT, type ViewerEngagement } from './viewer-engagement.repository.js';
-
-/** Everything a page of cards needs for one viewer, loaded in a fixed number of queries. */
-export type ReadContext = {
-  viewer: Viewer;
-  secret: string;
-  relations: PostRelations;
-  /** Posts this viewer paid to unlock. */
-  unlocked: Set<string>;
-  /** Original id → its approved reversal's id. */
-  reversals: Map<string, string>;
-  /** Unlock counts, loaded only for posts the viewer reads free (author or admin). */
-  unlockCounts: Map<string, number>;
-};
-
-async function approvedReversals(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: posts.id, originalId: posts.originalPostId })
-    .from(posts)
-    .where(and(inArray(posts.originalPostId, ids), eq(posts.status, 'approved')));
-  const map = new Map<string, string>();
-  for (const row of rows) if (row.originalId) map.set(row.originalId, row.id);
-  return map;
-}
-
-export async function loadReadContext(
-  db: DbOrTx,
-  rows: PostRow[],
-  viewer: Viewer,
-  secret: string,
-): Promise<ReadContext> {
-  const ids = rows.map((row) => row.id);
-  const freeIds = rows.filter((row) => readsFree(viewer, row)).map((row) => row.id);
-  const [relations, unlocked, reversals, counts] = await Promise.all([
-    loadPostRelations(db, rows),
-    viewer ? unlockedPostIds(db, viewer.id, ids) : Promise.resolve(new Set<string>()),
-    approvedReversals(db, ids),
-    unlockCounts(db, freeIds),
-  ]);
-  return { viewer, secret, relations, unlocked, reversals, unlockCounts: counts };
-}
+import type { ReadContext } from './read-context.js';
+import type { ViewerEngagement } from './viewer-engagement.repository.js';
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`public post presenter: missing ${what}`);
@@ -103,7 +59,7 @@ export function toPostCard(row: PostRow, c: ReadContext): PostCard {
  * SECURITY: the card's rule, plus the detail fields; evidence stays hidden while locked.
  * `engagement` is the viewer's own vote and report of this post (detail pages only, never lists).
  */
-export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEngagement = NO_ENGAGEMENT): PostDetail {
+export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEngagement): PostDetail {
   const open = isOpenTo(row, c);
   const unlockCount = readsFree(c.viewer, row) ? (c.unlockCounts.get(row.id) ?? 0) : null;
   return {
@@ -127,13 +83,4 @@ export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEng
     // Authors read free, so they never hold an unlock row: any unlock is someone else's.
     empty_pot_refusal: emptyPotRefusal(c.viewer?.id, row, (unlockCount ?? 0) > 0),
   };
-}
-
-/** One post for one viewer: the read context's queries plus one for the viewer's vote and report. */
-export async function presentPostDetail(db: DbOrTx, row: PostRow, viewer: Viewer, secret: string) {
-  const [context, engagement] = await Promise.all([
-    loadReadContext(db, [row], viewer, secret),
-    loadViewerEngagement(db, viewer, row.id),
-  ]);
-  return toPostDetail(row, context, engagement);
 }

@@ -2,7 +2,8 @@ import { POST_CARD_MESSAGES, type PostCardList, type PostDetail, type PostListQu
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
-import { loadReadContext, presentPostDetail, toPostCard } from './public-posts.presenter.js';
+import { toPostCard } from './public-posts.presenter.js';
+import { loadReadContext, presentPostDetail } from './read-context.js';
 import { findPost } from './posts.repository.js';
 import { isUuid } from '../../lib/ids.js';
 import { canSee, type Viewer } from './reading.policy.js';

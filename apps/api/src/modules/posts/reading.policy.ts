@@ -12,9 +12,6 @@ export const readsFree = (viewer: Viewer, post: PostFacts): boolean =>
 export const canSee = (viewer: Viewer, post: PostFacts): boolean =>
   post.status === 'approved' || readsFree(viewer, post);
 
-/** Only approved posts can be unlocked. */
-export const canUnlock = (post: PostFacts): boolean => post.status === 'approved';
-
 /**
  * Why the author may not empty this pot, or null when they may (decisions.md, Posts). The
  * route refuses with it, and the author's DTOs carry it so the page never offers a doomed confirm.

@@ -3,10 +3,8 @@ import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import type { Viewer } from './reading.policy.js';
-
-/** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
-export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What a search may read beyond what every reader sees (title, 150-character preview, category,

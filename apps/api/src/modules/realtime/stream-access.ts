@@ -1,14 +1,10 @@
-import { COMMENT_MESSAGES, ERROR_CODES, MESSAGES } from '@kettle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { postVotes } from '../../db/schema.js';
-import { forbidden, unauthorized } from '../../lib/app-error.js';
-import { blockedUserIds } from '../blocks/blocks.repository.js';
-import { findPost } from '../posts/posts.repository.js';
-import { postNotFound, conversationAccess } from '../posts/access.js';
-import { readsFree } from '../posts/reading.policy.js';
-import { unlockedPostIds } from '../posts/unlocks.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { unauthorized } from '../../lib/app-error.js';
+import { userForAccessToken } from '../../plugins/authenticate.js';
+import { blockedUserIds } from '../blocks/blocks.service.js';
+import { readableConversation } from '../posts/access.js';
 
 /** Who watches which post, and the viewer's state the stream personalises events with. */
 export type StreamAccess = {
@@ -23,8 +19,8 @@ export type StreamAccess = {
 
 /**
  * An EventSource cannot send headers, so the access token comes in the query (spec §7); it is
- * checked exactly as the authenticate plugin checks a bearer token, and an inactive account is
- * refused the same way. The stream carries comments, so it is open to whoever may read the
+ * checked by the authenticate plugin, as a bearer token is, and an inactive account is refused
+ * the same way. The stream carries comments, so it is open to whoever may read the
  * post's comments: its author, an admin, or a reader who unlocked it while it is approved.
  * Posts the viewer may not see at all answer 404, as GET /posts/{id} does (reliability Z4).
  */
@@ -33,20 +29,11 @@ export async function authorizeStream(
   token: string | undefined,
   postId: string,
 ): Promise<StreamAccess> {
-  const claims = token ? await ctx.tokens.verifyAccess(token) : null;
-  if (!claims) throw unauthorized();
-  const user = await findUserById(ctx.db, claims.sub);
-  if (!user) throw unauthorized();
-  if (!user.isActive) throw forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
+  if (!token) throw unauthorized();
+  const user = await userForAccessToken(ctx, token);
 
-  const post = await findPost(ctx.db, postId);
-  if (!post) throw postNotFound();
-  const viewer = { id: user.id, isAdmin: user.isAdmin };
-  const unlocked = !readsFree(viewer, post) && (await unlockedPostIds(ctx.db, user.id, [post.id])).has(post.id);
   // The very rule GET /posts/{id}/comments applies.
-  const access = conversationAccess(viewer, post, unlocked);
-  if (access === 'hidden') throw postNotFound();
-  if (access === 'locked') throw forbidden(COMMENT_MESSAGES.locked);
+  const post = await readableConversation(ctx.db, { id: user.id, isAdmin: user.isAdmin }, postId);
 
   const [voted, blocked] = await Promise.all([
     ctx.db

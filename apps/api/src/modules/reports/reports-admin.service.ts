@@ -11,11 +11,10 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { reports } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { lockComment } from '../comments/comments.repository.js';
-import { announceRemovedComments, removeCommentThread, type RemovedComments } from '../comments/comments.service.js';
+import { recordAudit } from '../../lib/audit.js';
+import { announceRemovedComments, removeCommentById, type RemovedComments } from '../comments/comments.service.js';
 import { deletePost } from '../posts/posts-admin.service.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { isDecided, mailTakedownOutcome, noticeReporterInApp } from './report-notices.js';
 import { toReport, toReportList } from './reports.presenter.js';
 import * as repo from './reports.repository.js';
@@ -39,9 +38,9 @@ function resolution(before: repo.ReportRow, status: repo.ReportRow['status'], ac
 /** Deletes the reported comment and its replies with an audit row; null when it is already gone. */
 async function removeComment(tx: Tx, actor: UserRow, report: repo.ReportRow): Promise<RemovedComments | null> {
   if (!report.commentId) return null;
-  const gone = await lockComment(tx, report.commentId, 'update');
-  if (!gone) return null;
-  const removed = await removeCommentThread(tx, gone);
+  const taken = await removeCommentById(tx, report.commentId);
+  if (!taken) return null;
+  const { comment: gone, removed } = taken;
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'comment.delete',

@@ -16,8 +16,8 @@ import { reports } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { spendCoins } from '../coins/coins.service.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import { lockPostShared, postNotFound } from '../posts/access.js';
-import type { UserRow } from '../users/users.presenter.js';
+import { enterPost } from '../posts/access.js';
+import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
 import { canReadComment, commentExcerpt, isReportable, reportRefusal, type ReportRefusal } from './reports.policy.js';
 import { toReport, toReportList } from './reports.presenter.js';
@@ -75,10 +75,7 @@ export async function reportPost(
 ): Promise<ReportCreated> {
   assertEmailVerified(user);
   const { report, coinBalance } = await ctx.db.transaction(async (tx) => {
-    // Share lock: a moderator deleting or rejecting the post waits for this report, or this one
-    // waits and then sees the post gone or unpublished.
-    const post = await lockPostShared(tx, postId);
-    if (!post || !isReportable(post)) throw postNotFound();
+    const post = await enterPost(tx, user, postId, 'report');
     assertMayReport(reportRefusal(user, post.authorId), REPORT_MESSAGES.ownPost);
     const row = await insertWithReference(
       tx,

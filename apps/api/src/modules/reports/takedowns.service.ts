@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/app-error.js';
 import { takedownReceivedMail } from '../../lib/mailer/report-templates.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
 import { REPORT_STATUS_PATH } from './report-notices.js';
 import { toReport } from './reports.presenter.js';

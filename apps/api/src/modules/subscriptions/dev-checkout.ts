@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { paymentEvents, subscriptions, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { devPeriodAmountCents, devSubscriptionIdOf, devTokenOf } from './dev-provider.js';
 import { grantPeriod } from './grants.js';
 import { addMonths, planByKey } from './plans.js';

@@ -1,5 +1,5 @@
 import type { InvoicePreview, SubscriptionPlan } from '@kettle/shared';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import type { Provider, SubscriptionRow } from './subscriptions.repository.js';
 
 export type SubscriptionCheckout = { sessionId: string; url: string };

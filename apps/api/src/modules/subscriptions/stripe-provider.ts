@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { paymentCustomers } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { createStripeClient } from '../../lib/stripe/client.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { invalidCoupon } from './dev-provider.js';
 import type { SubscriptionProvider } from './provider.js';
 import { callStripe, isInvalidRequest, stripeFailure } from './stripe-errors.js';

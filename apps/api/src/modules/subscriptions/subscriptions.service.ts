@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { coinLedger, paymentEvents, subscriptionGrants, subscriptions } from '../../db/schema.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/app-error.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import type { UserRow } from '../users/users.presenter.js';
+import type { UserRow } from '../../db/rows.js';
 import { createDevSubscriptionProvider } from './dev-provider.js';
 import { planByKey } from './plans.js';
 import { newSubscriptionPreview } from './preview.js';

@@ -1,5 +1,5 @@
 import { TAXONOMY_MESSAGES, type CategoryValues, type StateValues } from '@kettle/shared';
-import { and, count, eq, ne, sql, type Column } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type Column } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { categories, posts, states } from '../../db/schema.js';
 import type { FieldError } from '../../lib/app-error.js';
@@ -13,6 +13,9 @@ export type TaxonomyKind<Row extends { id: string }, Values> = {
   /** Audit target type, and the prefix of its actions ('category.create'). */
   target: 'category' | 'state';
   messages: { notFound: string; inUse: (n: number) => string };
+  /** Every row, by name: the public list. */
+  all: (db: DbOrTx) => Promise<Row[]>;
+  find: (db: DbOrTx, id: string) => Promise<Row | undefined>;
   /** Reads a row and locks it, so a post cannot start using it while we change or delete it. */
   lock: (tx: Tx, id: string) => Promise<Row | undefined>;
   /** Name (and code) clashes with other rows, case-insensitively. */
@@ -34,6 +37,11 @@ const STATE = TAXONOMY_MESSAGES.state;
 export const categoryKind: TaxonomyKind<CategoryRow, CategoryValues> = {
   target: 'category',
   messages: { notFound: CATEGORY.notFound, inUse: CATEGORY.inUse },
+  all: (db) => db.select().from(categories).orderBy(asc(categories.name)),
+  find: async (db, id) => {
+    const [row] = await db.select().from(categories).where(eq(categories.id, id));
+    return row;
+  },
   lock: async (tx, id) => {
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     return row;
@@ -74,6 +82,11 @@ export const categoryKind: TaxonomyKind<CategoryRow, CategoryValues> = {
 export const stateKind: TaxonomyKind<StateRow, StateValues> = {
   target: 'state',
   messages: { notFound: STATE.notFound, inUse: STATE.inUse },
+  all: (db) => db.select().from(states).orderBy(asc(states.name)),
+  find: async (db, id) => {
+    const [row] = await db.select().from(states).where(eq(states.id, id));
+    return row;
+  },
   lock: async (tx, id) => {
     const [row] = await tx.select().from(states).where(eq(states.id, id)).for('update');
     return row;

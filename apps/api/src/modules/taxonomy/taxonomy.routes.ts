@@ -1,12 +1,10 @@
 import { categoryListSchema, categorySchema, idParamSchema, stateListSchema, stateSchema } from '@kettle/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { categories, states } from '../../db/schema.js';
-import { notFound } from '../../lib/app-error.js';
 import { toCategory, toList, toState } from './taxonomy.presenter.js';
 import { categoryKind, stateKind } from './taxonomy.repository.js';
 import { taxonomyAdminRoutes } from './taxonomy-admin.routes.js';
+import { getItem } from './taxonomy.service.js';
 
 /** Public reads: anyone may browse categories and states. The admin writes live beside them. */
 export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
@@ -20,7 +18,7 @@ export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
       security: [],
       response: { 200: categoryListSchema },
     },
-    handler: async () => toList((await db.select().from(categories).orderBy(asc(categories.name))).map(toCategory)),
+    handler: async () => toList((await categoryKind.all(db)).map(toCategory)),
   });
 
   app.get('/categories/:id', {
@@ -31,16 +29,12 @@ export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
       params: idParamSchema,
       response: { 200: categorySchema },
     },
-    handler: async (request) => {
-      const [row] = await db.select().from(categories).where(eq(categories.id, request.params.id));
-      if (!row) throw notFound(categoryKind.messages.notFound);
-      return toCategory(row);
-    },
+    handler: async (request) => toCategory(await getItem(db, categoryKind, request.params.id)),
   });
 
   app.get('/states/', {
     schema: { tags: ['states'], summary: 'Every state, by name', security: [], response: { 200: stateListSchema } },
-    handler: async () => toList((await db.select().from(states).orderBy(asc(states.name))).map(toState)),
+    handler: async () => toList((await stateKind.all(db)).map(toState)),
   });
 
   app.get('/states/:id', {
@@ -51,11 +45,7 @@ export async function taxonomyRoutes(root: FastifyInstance): Promise<void> {
       params: idParamSchema,
       response: { 200: stateSchema },
     },
-    handler: async (request) => {
-      const [row] = await db.select().from(states).where(eq(states.id, request.params.id));
-      if (!row) throw notFound(stateKind.messages.notFound);
-      return toState(row);
-    },
+    handler: async (request) => toState(await getItem(db, stateKind, request.params.id)),
   });
 
   await root.register(taxonomyAdminRoutes);

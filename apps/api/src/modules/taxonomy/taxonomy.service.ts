@@ -1,9 +1,20 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound, type FieldError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { TaxonomyKind } from './taxonomy.repository.js';
 
 export type Actor = { id: string };
+
+/** GET /categories/{id}, /states/{id}: the row, or the kind's 404. */
+export async function getItem<Row extends { id: string }, Values>(
+  db: DbOrTx,
+  kind: TaxonomyKind<Row, Values>,
+  id: string,
+): Promise<Row> {
+  const row = await kind.find(db, id);
+  if (!row) throw notFound(kind.messages.notFound);
+  return row;
+}
 
 /** Postgres error fields, found through the wrappers drizzle and the drivers add. */
 function pgErrorOf(error: unknown, depth = 0): { code: string; constraint: string } | null {

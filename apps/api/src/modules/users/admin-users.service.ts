@@ -11,18 +11,13 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { conflict, forbidden, notFound, type FieldError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { revokeAllForUser } from '../auth/refresh-tokens.js';
+import { recordAudit } from '../../lib/audit.js';
+import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { isUuid } from '../../lib/ids.js';
-import { toAdminUser, type UserRow } from './users.presenter.js';
-import {
-  emailTaken,
-  findUserById,
-  lockUserById,
-  listUsers,
-  uniqueViolationField,
-  usernameTaken,
-} from './users.repository.js';
+import type { UserRow } from '../../db/rows.js';
+import { toAdminUser } from './users.presenter.js';
+import { lockUserById, listUsers } from './users.repository.js';
+import { emailTaken, findUserById, uniqueViolationField, usernameTaken } from './users.service.js';
 
 const userNotFound = () => notFound(MESSAGES.notFound.user);
 

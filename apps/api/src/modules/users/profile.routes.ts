@@ -1,15 +1,8 @@
-import { currentUserSchema, MESSAGES, profileUpdateSchema } from '@kettle/shared';
-import { eq } from 'drizzle-orm';
+import { currentUserSchema, profileUpdateSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema.js';
-import { conflict } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
-import { toCurrentUser } from './users.presenter.js';
-import { uniqueViolationField, usernameTaken } from './users.repository.js';
-
-const usernameConflict = () =>
-  conflict(MESSAGES.auth.usernameTaken, [{ field: 'username', message: MESSAGES.auth.usernameTaken }]);
+import { changeUsername, ownProfile } from './users.service.js';
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +11,7 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get('/user/profile', {
     schema: { tags: ['users'], summary: 'Your profile', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
-    handler: async (request) => toCurrentUser(currentUser(request)),
+    handler: async (request) => ownProfile(currentUser(request)),
   });
 
   // Only the username can be changed here; unknown fields (is_admin, coin_balance...) are stripped by the schema.
@@ -31,20 +24,6 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: currentUserSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => {
-      const user = currentUser(request);
-      if (await usernameTaken(ctx.db, request.body.username, user.id)) throw usernameConflict();
-      try {
-        const [updated] = await ctx.db
-          .update(users)
-          .set({ username: request.body.username, updatedAt: new Date() })
-          .where(eq(users.id, user.id))
-          .returning();
-        return toCurrentUser(updated ?? user);
-      } catch (error) {
-        if (uniqueViolationField(error) === 'username') throw usernameConflict();
-        throw error;
-      }
-    },
+    handler: async (request) => changeUsername(ctx, currentUser(request), request.body.username),
   });
 }

@@ -1,7 +1,5 @@
 import type { AdminUser, CurrentUser } from '@kettle/shared';
-import type { users } from '../../db/schema.js';
-
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../db/rows.js';
 
 /** The only way a user row leaves the server for its owner: every field listed, never the hash. */
 export const toCurrentUser = (row: UserRow): CurrentUser => ({

@@ -1,40 +1,15 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { containsPattern } from '../posts/search.js';
-import type { UserRow } from './users.presenter.js';
-
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
+import { containsPattern } from '../../lib/like-pattern.js';
+import type { UserRow } from '../../db/rows.js';
 
 /** The row, locked until the transaction ends, so a change and its audit record see the same "before". */
 export async function lockUserById(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row;
-}
-
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return row;
-}
-
-export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1);
-  return Boolean(row && row.id !== exceptUserId);
-}
-
-export async function emailTaken(db: DbOrTx, email: string, exceptUserId?: string): Promise<boolean> {
-  const row = await findUserByEmail(db, email);
-  return Boolean(row && row.id !== exceptUserId);
 }
 
 /**
@@ -67,11 +42,7 @@ export async function listUsers(
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** Postgres unique violations, mapped to the field they concern. */
-export function uniqueViolationField(error: unknown): 'email' | 'username' | null {
-  const constraint = uniqueViolationConstraint(error);
-  if (constraint === null) return null;
-  if (constraint.includes('email')) return 'email';
-  if (constraint.includes('username')) return 'username';
-  return null;
+export async function renameUser(db: DbOrTx, id: string, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
 }

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
 
 export type AuditEntry = {
   actorId: string | null;

@@ -1,5 +1,5 @@
 import { POST_MESSAGES } from '@kettle/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 
 /**
  * Spends `bytes` of the user's upload budget (50 MB a minute by default), and answers 429 once it

@@ -1,9 +1,11 @@
+// The session store (refresh-token families): auth signs in, rotates and signs out with it, and
+// deactivating an account (users) revokes every session, so neither module owns it.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { TOKEN_TTL } from '@kettle/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { refreshTokens } from '../../db/schema.js';
-import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { DbOrTx } from '../db/client.js';
+import { refreshTokens } from '../db/schema.js';
+import { hashToken, randomToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 

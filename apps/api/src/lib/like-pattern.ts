@@ -1,0 +1,2 @@
+/** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
