@@ -32,12 +32,7 @@ export const SAME_FOR_EVERYONE: ReadonlyArray<string> = ['/categories/', '/state
 const TAXONOMY = SAME_FOR_EVERYONE.map((path) => ({ path }));
 
 const POST_PAGE_MODULE = 'src/features/posts/pages/post-page.tsx';
-const SUBMIT_PAGE_MODULES = [
-  'src/features/posts/pages/submit-page.tsx',
-  'src/features/posts/components/submit-tea-form.tsx',
-  'src/app/layouts/user-menu.tsx',
-  'src/features/notifications/components/notifications-bell.tsx',
-];
+const SUBMIT_PAGE_MODULE = 'src/features/posts/pages/submit-page.tsx';
 
 const POST_PAGE = /^\/posts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -54,8 +49,9 @@ export function firstView(pathname: string, search: string): FirstView {
   }
   const post = POST_PAGE.exec(pathname);
   if (post) return { requests: [{ path: `/posts/${post[1]}` }], modules: [POST_PAGE_MODULE] };
-  // A reader's page (the server cannot tell who): the form's lists, its chunks and the chunks of a
-  // reader's header, which would otherwise be asked for only once the page renders.
-  if (pathname === '/submit') return { requests: TAXONOMY, modules: SUBMIT_PAGE_MODULES };
+  // A reader's page (the server cannot tell who): the form's lists and the page's own chunks. Not
+  // the form's (the page paints before it loads) nor the header's: measured, preloading them too
+  // made the first paint later (they share the connection with what that paint needs).
+  if (pathname === '/submit') return { requests: TAXONOMY, modules: [SUBMIT_PAGE_MODULE] };
   return { requests: [] };
 }
