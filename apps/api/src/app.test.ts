@@ -30,7 +30,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(hsts).toContain('includeSubDomains');
 }
 
-describe('security headers (reliability W4)', () => {
+describe('security headers (security.md W4)', () => {
   it('are on an API answer, a 404, a validation error and a 401', async () => {
     expectSecurityHeaders(await get(`${API}/categories/`));
     expectSecurityHeaders(await get(`${API}/no-such-route`));

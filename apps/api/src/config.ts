@@ -126,7 +126,7 @@ export type Config = {
   realtime: {
     /** Milliseconds between `heartbeat` events on every open stream. */
     heartbeatMs: number;
-    /** Open streams one user may hold on this server process (reliability R2). */
+    /** Open streams one user may hold on this server process (security.md R2). */
     maxStreamsPerUser: number;
   };
   /** Stripe card payments; unset means the dev provider (Kettle's own checkout page). */
@@ -138,7 +138,7 @@ export type Config = {
 export type StripeSettings = {
   secretKey: string;
   webhookSecret: string;
-  /** Handed to the browser with the plans (spec §7: the client loads the public key). */
+  /** Handed to the browser with the plans (product.md §7: the client loads the public key). */
   publishableKey: string | null;
   /** Another base URL for the SDK (test servers speaking Stripe's API). */
   apiUrl?: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { nextIp } from './factories.js';
 
-/** The error envelope every failing call answers (spec §8). */
+/** The error envelope every failing call answers (product.md §8). */
 export type ErrorBody = { detail: string; code: string; errors?: Array<{ field: string; message: string }> };
 export type TokenPairBody = { access_token: string; refresh_token: string; token_type: string; is_admin: boolean };
 export type CurrentUserBody = {

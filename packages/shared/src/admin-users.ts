@@ -3,7 +3,7 @@ import { adminUserSchema } from './coins.js';
 import { emailField } from './fields.js';
 import { usernameField } from './users.js';
 
-/** Spec §8 'Users' texts, plus the refusals our own rules need. */
+/** product.md §8 'Users' texts, plus the refusals our own rules need. */
 export const ADMIN_USER_MESSAGES = {
   fetchFailed: 'Failed to fetch users',
   fetchOneFailed: 'Failed to fetch user',
@@ -30,7 +30,7 @@ export const adminUserListQuerySchema = z.object({
 });
 export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;
 
-/** Spec §3 'List responses': data and metadata.total_elements. */
+/** product.md §3 'List responses': data and metadata.total_elements. */
 export const adminUserListSchema = z.object({
   data: z.array(adminUserSchema),
   metadata: z.object({ total_elements: z.number().int(), skip: z.number().int(), limit: z.number().int() }),

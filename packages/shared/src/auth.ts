@@ -13,7 +13,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** The wire form of login: OAuth2-style form fields, `username` holding the email (spec §7). */
+/** The wire form of login: OAuth2-style form fields, `username` holding the email (product.md §7). */
 export const loginFormBodySchema = z.object({
   username: loginSchema.shape.email,
   password: loginSchema.shape.password,

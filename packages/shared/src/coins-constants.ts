@@ -20,7 +20,7 @@ export const COIN_REASON_MIN = 3;
 
 export const COIN_REASON_MAX = 200;
 
-/** Spec §5 'Admin coin dialog': mode add or set, an integer amount, and (ours) the reason. */
+/** product.md §5 'Admin coin dialog': mode add or set, an integer amount, and (ours) the reason. */
 export const ADMIN_COIN_MODES = ['add', 'set'] as const;
 
 export type AdminCoinMode = (typeof ADMIN_COIN_MODES)[number];

@@ -53,7 +53,7 @@ export const adminCoinsFormSchema = z.discriminatedUnion('mode', [
 export type AdminCoinsFormInput = z.input<typeof adminCoinsFormSchema>;
 export type AdminCoinsFormData = z.output<typeof adminCoinsFormSchema>;
 
-/** A user as admins see them (spec §3 User). */
+/** A user as admins see them (product.md §3 User). */
 export const adminUserSchema = z.object({
   id: z.uuid(),
   username: z.string(),

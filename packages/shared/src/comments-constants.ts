@@ -2,7 +2,7 @@
 
 export const COMMENT_MAX_CHARS = 2000;
 
-/** Spec §8 texts of the comments area. */
+/** product.md §8 texts of the comments area. */
 export const COMMENT_MESSAGES = {
   added: { title: 'Comment added', description: 'Your comment was posted successfully.' },
   failed: 'Failed to post comment',

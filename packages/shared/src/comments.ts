@@ -3,7 +3,7 @@ import { COMMENT_MAX_CHARS, COMMENT_MESSAGES } from './comments-constants.js';
 
 export * from './comments-constants.js';
 
-/** Spec §3 'Comment' create payload; one schema for the box and the route (§5: non-empty after trim). */
+/** product.md §3 'Comment' create payload; one schema for the box and the route (§5: non-empty after trim). */
 export const commentCreateSchema = z.object({
   content: z
     .string({ error: COMMENT_MESSAGES.blank })

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, in one place for server and browser. */
+/** Business constants of product.md §9, in one place for server and browser. */
 export const COSTS = {
   unlockPost: 40,
   comment: 10,

@@ -10,7 +10,7 @@ const good = {
 const messages = (input: object) =>
   contactSchema.safeParse({ ...good, ...input }).error?.issues.map((i) => i.message) ?? [];
 
-describe('contactSchema (spec §5)', () => {
+describe('contactSchema (product.md §5)', () => {
   it('accepts a valid message', () => expect(contactSchema.safeParse(good).success).toBe(true));
   it.each([
     [{ fullname: 'M' }, 'Full name must be at least 2 characters long'],

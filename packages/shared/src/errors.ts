@@ -1,6 +1,6 @@
 import { z } from './z.js';
 
-/** Every error the API sends has this shape (spec §8, architecture doc). */
+/** Every error the API sends has this shape (product.md §8, architecture doc). */
 export const errorResponseSchema = z
   .object({
     detail: z.string(),

@@ -3,7 +3,7 @@ import { PAGE_SIZES } from './constants.js';
 /** Where the API lives, under the site's own origin. */
 export const API_BASE = '/api/v1';
 
-/** A query as the web app sends it: empty values are left out (spec §7). */
+/** A query as the web app sends it: empty values are left out (product.md §7). */
 export type ApiQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** The address of an API GET, built the same way by the web app and by the server's first view. */

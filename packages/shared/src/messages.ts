@@ -1,4 +1,4 @@
-/** The user-facing message catalogue of spec §8 plus the texts our own rules need. */
+/** The user-facing message catalogue of product.md §8 plus the texts our own rules need. */
 export const STATUS_FALLBACK: Record<number, string> = {
   400: 'Invalid request. Please check your input.',
   401: 'Authentication required. Please login again.',

@@ -1,6 +1,6 @@
 import { z } from './z.js';
 
-/** Spec §8 'Payments' table: what a failed payment call says, by status. */
+/** product.md §8 'Payments' table: what a failed payment call says, by status. */
 export const PAYMENT_STATUS_MESSAGES: Record<number, string> = {
   400: 'Invalid payment request. Please check your information.',
   401: 'Authentication required for payment operations.',
@@ -29,7 +29,7 @@ export const PAYMENT_MESSAGES = {
   frozen: 'Your account has a payment reversal to settle before you can spend coins. Buying coins settles it.',
 } as const;
 
-/** Spec §9 default bundles; also the server's price table unless configured otherwise. */
+/** product.md §9 default bundles; also the server's price table unless configured otherwise. */
 export const PLAN_KEYS = ['bronze', 'silver', 'gold', 'whale'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 
@@ -56,7 +56,7 @@ export const plansResponseSchema = z.object({
   plans: z.object({ bronze: planSchema, silver: planSchema, gold: planSchema, whale: planSchema }),
   /** Which card provider checkout goes through ('dev' is Kettle's own test checkout). */
   provider: z.enum(['dev', 'stripe']),
-  /** Stripe's publishable key when the provider is Stripe (spec §7: loaded in the client). */
+  /** Stripe's publishable key when the provider is Stripe (product.md §7: loaded in the client). */
   publishable_key: z.string().nullable(),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
@@ -109,7 +109,7 @@ export const CHECKOUT_ENDED_MESSAGES: Record<EndedPaymentStatus, string> = {
     'This checkout has expired and can no longer be paid. Nothing was charged. Start a new checkout to buy coins.',
 };
 
-/** Spec §3 'Transaction'. */
+/** product.md §3 'Transaction'. */
 export const transactionSchema = z.object({
   id: z.uuid(),
   /** Decimal string, e.g. '29.99'. */
@@ -184,7 +184,7 @@ export const PAYMENT_ERROR_CODES = {
 /** What the webhook answers a provider: received (also for a repeat it already handled). */
 export const webhookAckSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
-/** Spec §9: the CSV export's columns, in order. */
+/** product.md §9: the CSV export's columns, in order. */
 export const TRANSACTION_CSV_COLUMNS = [
   'ID',
   'Amount',

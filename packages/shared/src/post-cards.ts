@@ -26,7 +26,7 @@ export type PostListQuery = z.output<typeof postListQuerySchema>;
 export type PostListParams = z.input<typeof postListQuerySchema>;
 
 /**
- * Spec §3 'Post, public card'. For a locked card: 150 characters of content, a masked handle and
+ * product.md §3 'Post, public card'. For a locked card: 150 characters of content, a masked handle and
  * blurred image previews.
  */
 export const postCardSchema = z.object({
@@ -52,7 +52,7 @@ export const postCardSchema = z.object({
 });
 export type PostCard = z.infer<typeof postCardSchema>;
 
-/** Spec §3 'additional fields': the detail and reversal pages. */
+/** product.md §3 'additional fields': the detail and reversal pages. */
 export const postDetailSchema = postCardSchema.extend({
   status: z.enum(POST_STATUS_VALUES),
   category_id: z.uuid(),

@@ -15,7 +15,7 @@ export const POST_MESSAGES = {
   imagesMax: `Maximum ${LIMITS.maxImages} images allowed`,
   imageTooLarge: `Max file size is ${LIMITS.maxImageMb}MB`,
   imageType: 'Only .jpg, .jpeg, .png and .webp formats are supported',
-  /** Picker errors (spec §2), shown to the user rather than only logged (decisions.md). */
+  /** Picker errors (product.md §2), shown to the user rather than only logged (decisions.md). */
   pickerTooLarge: (name: string) => `File "${name}" is too large. Maximum size is ${LIMITS.maxImageMb}MB`,
   pickerType: (name: string) => `File "${name}" is not a supported image type`,
   pickerTooMany: `Maximum ${LIMITS.maxImages} images allowed`,
@@ -39,7 +39,7 @@ export const POST_MESSAGES = {
   invalidState: 'Invalid state ID',
 } as const;
 
-/** Moderation transitions of spec §4; an admin edit may set any status directly. */
+/** Moderation transitions of product.md §4; an admin edit may set any status directly. */
 export const ALLOWED_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   pending: ['approved', 'rejected'],
   approved: ['rejected'],

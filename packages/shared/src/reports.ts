@@ -1,7 +1,7 @@
 import { z } from './z.js';
 import { emailField } from './fields.js';
 
-/** Spec §5 'Report' reasons; the dialog's default is the first. */
+/** product.md §5 'Report' reasons; the dialog's default is the first. */
 export const REPORT_REASONS = [
   'inappropriate_content',
   'harassment',
@@ -51,7 +51,7 @@ export const TAKEDOWN_TYPE_LABELS: Record<TakedownType, string> = {
 };
 
 export const REPORT_DESCRIPTION_MAX = 1000;
-/** Spec §9: how long a takedown request waits for review (the form's thanks and the mail). */
+/** product.md §9: how long a takedown request waits for review (the form's thanks and the mail). */
 export const REPORT_REVIEW_WINDOW = '24-48 hours';
 /** The reported comment's text kept on the report (the desk can read it after a deletion). */
 export const REPORT_COMMENT_EXCERPT_CHARS = 280;
@@ -95,7 +95,7 @@ const descriptionField = z
   .optional()
   .default('');
 
-/** Spec §3 'Report' create payload, for posts and comments alike. */
+/** product.md §3 'Report' create payload, for posts and comments alike. */
 export const reportCreateSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reasonRequired }),
   description: descriptionField,
@@ -103,7 +103,7 @@ export const reportCreateSchema = z.object({
 export type ReportCreateInput = z.input<typeof reportCreateSchema>;
 export type ReportCreateData = z.output<typeof reportCreateSchema>;
 
-/** Spec §3 'Report' update payload. */
+/** product.md §3 'Report' update payload. */
 export const reportUpdateSchema = z.object({
   status: z.enum(REPORT_STATUSES),
   admin_notes: z.string().trim().max(REPORT_DESCRIPTION_MAX).nullable().optional(),
@@ -162,7 +162,7 @@ export const reportListQuerySchema = z.object({
 });
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
-/** Spec §3 'Report list result'. */
+/** product.md §3 'Report list result'. */
 export const reportListSchema = z.object({
   reports: z.array(reportSchema),
   total: z.number().int(),

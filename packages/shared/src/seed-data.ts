@@ -1,4 +1,4 @@
-/** Spec §3 fallback data: the 15 default categories and the 50 US states. */
+/** product.md §3 fallback data: the 15 default categories and the 50 US states. */
 export const DEFAULT_CATEGORIES: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Baby Mama Drama', description: 'Co-parenting chaos, custody fights and the mothers at the centre of them.' },
   {

@@ -8,7 +8,7 @@ import { PAYMENT_STATUS_MESSAGES } from './payments.js';
 export const SUBSCRIPTION_PLAN_KEYS = ['sip', 'brew', 'pot'] as const;
 export type SubscriptionPlanKey = (typeof SUBSCRIPTION_PLAN_KEYS)[number];
 
-/** What the client sends as `price_id` (spec §3 'Subscription calls'): our ids, never the provider's. */
+/** What the client sends as `price_id` (product.md §3 'Subscription calls'): our ids, never the provider's. */
 export const SUBSCRIPTION_PRICE_IDS = ['sip_monthly', 'brew_monthly', 'pot_monthly'] as const;
 export type SubscriptionPriceId = (typeof SUBSCRIPTION_PRICE_IDS)[number];
 

@@ -50,7 +50,7 @@ export const stateInputSchema = z.object({
 });
 export type StateInput = z.input<typeof stateInputSchema>;
 
-/** A list answer of spec §7: `{ data, metadata }`. Categories and states come whole, never paged. */
+/** A list answer of product.md §7: `{ data, metadata }`. Categories and states come whole, never paged. */
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
@@ -68,7 +68,7 @@ export type StateValues = z.output<typeof stateInputSchema>;
 
 const postCount = (n: number) => `${n} ${n === 1 ? 'post' : 'posts'}`;
 
-/** Notices of spec §8 and the conflicts our rules add; the API and the screens share them. */
+/** Notices of product.md §8 and the conflicts our rules add; the API and the screens share them. */
 export const TAXONOMY_MESSAGES = {
   category: {
     created: 'Category created successfully!',

@@ -1,6 +1,6 @@
 /** The upvote button's words (no zod here: pages that only show them stay light). */
 
-/** Spec §8 texts of the upvote button. */
+/** product.md §8 texts of the upvote button. */
 export const VOTE_MESSAGES = {
   upvoted: { title: 'Upvoted', description: 'Your upvote has been recorded successfully.' },
   failed: { title: 'Something went wrong', description: 'Failed to upvote post.' },

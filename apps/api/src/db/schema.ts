@@ -429,7 +429,7 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_reference_key').on(t.reference),
-    // One report per user and post, and per user and comment (spec §4).
+    // One report per user and post, and per user and comment (product.md §4).
     uniqueIndex('reports_one_per_post_key')
       .on(t.reporterId, t.postId)
       .where(sql`${t.kind} = 'post'`),
@@ -466,7 +466,7 @@ export const PAYMENT_PROVIDERS = ['dev', 'stripe'] as const;
 export const PURCHASE_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 
 /**
- * One card checkout of a coin bundle (spec §3 'Transaction'). Coins come from our price table
+ * One card checkout of a coin bundle (product.md §3 'Transaction'). Coins come from our price table
  * at creation; the session id is unique, and fulfilment flips `pending` to `succeeded` with a
  * conditional update, so a checkout credits exactly once whoever reports it.
  */

@@ -7,7 +7,7 @@ import { isNumericOutOfRange } from './pg-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The 413 text of this route when it is not the upload one (spec §8: contact has its own). */
+    /** The 413 text of this route when it is not the upload one (product.md §8: contact has its own). */
     tooLargeDetail?: string;
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_QUERY_KEYS = ['refresh_token', 'new_password', 'token', 'password', 'sig'];
 const SECRET_PATHS = /(\/(?:verify-email|reset-password|sign-in-link)\/)[^/?#]+/g;
 
-/** Tokens and passwords travel in some URLs (spec §7); logs keep the shape but not the secrets. */
+/** Tokens and passwords travel in some URLs (product.md §7); logs keep the shape but not the secrets. */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const safePath = path.replace(SECRET_PATHS, '$1[REDACTED]');

@@ -3,7 +3,7 @@ import { postImages, posts } from '../db/schema.js';
 import { fileKeysOf, removeImageFiles } from '../lib/images/delete-images.js';
 import type { SweepContext, SweepResult } from './sweep.js';
 
-/** Spec §9: a rejected tea may be appealed for 30 days; its photos are kept that long. */
+/** product.md §9: a rejected tea may be appealed for 30 days; its photos are kept that long. */
 export const APPEAL_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const POSTS_PER_ROUND = 100;
 

@@ -1,6 +1,6 @@
 import type { NavItem } from '@/components/layout/nav-links';
 
-/** Spec §2 navigation, limited to the pages that exist. */
+/** product.md §2 navigation, limited to the pages that exist. */
 export const USER_NAV: ReadonlyArray<NavItem> = [
   { to: '/', label: 'Home', end: true },
   { to: '/my-teas', label: 'My Teas' },

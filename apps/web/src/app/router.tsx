@@ -24,7 +24,7 @@ const states = page(
   (m) => m.StatesPage,
 );
 
-/** The route table of spec §2, in one place. */
+/** The route table of product.md §2, in one place. */
 export const router = createBrowserRouter([
   {
     errorElement: <ErrorPage />,
@@ -172,7 +172,7 @@ export const router = createBrowserRouter([
           },
           { path: '/categories', lazy: categories },
           { path: '/states', lazy: states },
-          // Spec §2 names both /purchase and /buy-coins: /purchase redirects (design decisions).
+          // product.md §2 names both /purchase and /buy-coins: /purchase redirects (design decisions).
           { path: '/purchase', element: <Navigate to="/buy-coins" replace /> },
           {
             // Nothing personal on it, and the provider may send a signed-out browser here.
@@ -182,7 +182,7 @@ export const router = createBrowserRouter([
               (m) => m.PaymentCancelledPage,
             ),
           },
-          // Spec §2: a post page without an id goes home.
+          // product.md §2: a post page without an id goes home.
           { path: '/posts', element: <Navigate to="/" replace /> },
           { path: '/posts/reversal', element: <Navigate to="/" replace /> },
           {

@@ -18,7 +18,7 @@ export const ledgerKey = ['coins', 'ledger'] as const;
 
 export const getCurrentUser = (): Promise<CurrentUser> => api.get<CurrentUser>('/auth/me');
 
-/** GET /auth/me; a 401/403 logs out (spec §4). */
+/** GET /auth/me; a 401/403 logs out (product.md §4). */
 export const currentUserQueryOptions = queryOptions({
   queryKey: currentUserKey,
   queryFn: async () => {

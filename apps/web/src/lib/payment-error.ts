@@ -8,7 +8,7 @@ export const paymentStatusMessage = (status: number): string =>
   PAYMENT_STATUS_MESSAGES[status] ?? PAYMENT_STATUS_MESSAGES[500] ?? MESSAGES.requestFailed;
 
 /**
- * Spec §8 'Payments': a payment call that fails says the payments text for its status instead of
+ * product.md §8 'Payments': a payment call that fails says the payments text for its status instead of
  * the general one. A specific answer from the server (the account is frozen, the session has
  * expired) is kept, because it says more than the table can.
  */
@@ -20,6 +20,6 @@ export function paymentErrorMessage(error: unknown): string {
   return error.message || MESSAGES.requestFailed;
 }
 
-/** 4xx answers will not change on retry; anything else gets the one retry spec §7 allows. */
+/** 4xx answers will not change on retry; anything else gets the one retry product.md §7 allows. */
 export const retryOnce = (failureCount: number, error: unknown): boolean =>
   failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

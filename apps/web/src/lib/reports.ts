@@ -40,7 +40,7 @@ export function reportReasonLabel(report: Pick<Report, 'kind' | 'reason'>): stri
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-/** Spec §2: the created date, or 'N/A' when there is none (or it cannot be read). */
+/** product.md §2: the created date, or 'N/A' when there is none (or it cannot be read). */
 export function formatReportDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);

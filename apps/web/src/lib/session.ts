@@ -34,7 +34,7 @@ export function setTokens(accessToken: string, refreshToken?: string): void {
   emit();
 }
 
-/** Spec §4: logout wipes all local storage, then the app goes to /auth/signin. */
+/** product.md §4: logout wipes all local storage, then the app goes to /auth/signin. */
 export function logout(reason?: string): void {
   try {
     localStorage.clear();

@@ -11,7 +11,7 @@ export const categoriesQueryKey = ['categories', 'list'] as const;
 export const getCategories = async (signal?: AbortSignal): Promise<Category[]> =>
   (await api.get<CategoryList>('/categories/', undefined, signal)).data;
 
-/** Cached 5 minutes (spec §7); writes update this cache in place. */
+/** Cached 5 minutes (product.md §7); writes update this cache in place. */
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoriesQueryKey,
@@ -27,7 +27,7 @@ export const statesQueryKey = ['states', 'list'] as const;
 export const getStates = async (signal?: AbortSignal): Promise<UsState[]> =>
   (await api.get<StateList>('/states/', undefined, signal)).data;
 
-/** Cached 5 minutes (spec §7); writes update this cache in place. */
+/** Cached 5 minutes (product.md §7); writes update this cache in place. */
 export const statesQueryOptions = () =>
   queryOptions({
     queryKey: statesQueryKey,

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dismissToast, removeToast, toast, toastError, updateToast, useToasts } from './toast-store';
 
-describe('toast store (spec §4 notifications)', () => {
+describe('toast store (product.md §4 notifications)', () => {
   it('shows one toast at a time, the newest first', () => {
     const { result } = renderHook(() => useToasts());
     act(() => {

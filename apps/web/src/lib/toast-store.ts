@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §3/§4 notifications: one visible at a time, newest first, merged by id, removed after dismissal. */
+/** product.md §3/§4 notifications: one visible at a time, newest first, merged by id, removed after dismissal. */
 export type ToastVariant = 'default' | 'destructive' | 'success';
 export type Toast = { id: string; open: boolean; title?: string; description?: string; variant: ToastVariant };
 
@@ -56,7 +56,7 @@ const snapshot = () => toasts;
 
 export const useToasts = (): Toast[] => useSyncExternalStore(subscribe, snapshot, snapshot);
 
-/** Mutation failures: a destructive notice titled 'Error' (spec §8). */
+/** Mutation failures: a destructive notice titled 'Error' (product.md §8). */
 export const toastError = (description: string, title = 'Error'): string =>
   toast({ title, description, variant: 'destructive' });
 

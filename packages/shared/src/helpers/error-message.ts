@@ -1,7 +1,7 @@
 import { STATUS_FALLBACK } from '../messages.js';
 
 /**
- * Spec §8 order: detail (string, or detail.message), then message, then error, then the
+ * product.md §8 order: detail (string, or detail.message), then message, then error, then the
  * status text, then the status fallback.
  */
 export function extractErrorMessage(body: unknown, status: number, statusText = ''): string {

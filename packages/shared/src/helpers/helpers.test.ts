@@ -45,7 +45,7 @@ describe('timeAgo', () => {
   });
 });
 
-describe('extractErrorMessage (spec §8 order)', () => {
+describe('extractErrorMessage (product.md §8 order)', () => {
   it('prefers a string detail', () => expect(extractErrorMessage({ detail: 'A', message: 'B' }, 400)).toBe('A'));
   it('reads detail.message', () => expect(extractErrorMessage({ detail: { message: 'C' } }, 400)).toBe('C'));
   it('then message, then error', () => {

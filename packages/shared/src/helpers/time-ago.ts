@@ -2,7 +2,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** 'just now', 'Nm ago', 'Nh ago' or 'Nd ago' (spec §2). */
+/** 'just now', 'Nm ago', 'Nh ago' or 'Nd ago' (product.md §2). */
 export function timeAgo(date: Date | string, now: Date = new Date()): string {
   const elapsed = now.getTime() - new Date(date).getTime();
   if (!Number.isFinite(elapsed) || elapsed < MINUTE) return 'just now';

@@ -26,7 +26,7 @@ export type DemoTea = {
   comments?: DemoComment[];
   /** Index of the comment the author gives the bounty to. */
   awardTo?: number;
-  /** Key of the tea this one reverses (a reversal is written by someone else, spec §4). */
+  /** Key of the tea this one reverses (a reversal is written by someone else, product.md §4). */
   reverses?: string;
 };
 

@@ -21,7 +21,7 @@ export async function postImageKeys(db: DbOrTx, postId: string): Promise<string[
 /**
  * Removes files by key. A file already gone is not an error (disk remove uses force), and one
  * failed removal does not stop the others: failures come back for the caller to log, and the
- * orphan sweep (reliability U5) is the backstop.
+ * orphan sweep (security.md U5) is the backstop.
  */
 export async function removeImageFiles(images: ImageStorage, keys: readonly string[]): Promise<RemovalResult> {
   const results = await Promise.allSettled(keys.map((key) => images.remove(key)));
@@ -31,7 +31,7 @@ export async function removeImageFiles(images: ImageStorage, keys: readonly stri
 
 /**
  * Removes a post's image files from storage, so a deleted post's images stop being served
- * (reliability Z4). Only the files: the rows go with the post by cascade. Either call this before
+ * (security.md Z4). Only the files: the rows go with the post by cascade. Either call this before
  * deleting, or read `postImageKeys` inside the delete's transaction and call `removeImageFiles`
  * once it has committed (no files lost if the delete rolls back). Never throws for a missing file.
  */

@@ -23,7 +23,7 @@ afterAll(async () => {
   await app.teardown();
 });
 
-/** Five protected routes (reliability A1), each called the way a client would. */
+/** Five protected routes (security.md A1), each called the way a client would. */
 const PROTECTED: Array<{ name: string; method: 'GET' | 'PATCH' | 'POST'; url: string; payload?: object }> = [
   { name: 'GET /auth/me', method: 'GET', url: `${API}/auth/me` },
   { name: 'GET /user/profile', method: 'GET', url: `${API}/user/profile` },
@@ -114,7 +114,7 @@ async function forgedTokens(): Promise<Array<[string, Record<string, string>]>> 
   ];
 }
 
-describe('access token tamper matrix (reliability A1)', () => {
+describe('access token tamper matrix (security.md A1)', () => {
   it('accepts a genuine hand-signed token (control)', async () => {
     const token = await sign(claims());
     for (const route of PROTECTED.slice(0, 2)) expect((await call(route, bearer(token))).statusCode).toBe(200);

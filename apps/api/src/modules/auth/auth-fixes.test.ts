@@ -13,7 +13,7 @@ afterAll(async () => {
   await app.teardown();
 });
 
-describe('refresh token reuse (reliability A2)', () => {
+describe('refresh token reuse (security.md A2)', () => {
   it('revokes the whole family: after R1 → R2, replaying R1 also kills R2', async () => {
     const user = await buildUser(app);
     const { refresh: r1 } = await tokensFor(app, user);

@@ -94,7 +94,7 @@ describe('POST /api/v1/auth/login', () => {
   });
 });
 
-describe('login throttling (reliability A3, issue 10 item 5)', () => {
+describe('login throttling (security.md A3, issue 10 item 5)', () => {
   const perIp = RATE_LIMIT_RULES.loginFailuresPerIp.points;
   const perPair = RATE_LIMIT_RULES.loginFailuresPerAccountIp.points;
   const expectLimited = (res: Awaited<ReturnType<typeof login>>) => {

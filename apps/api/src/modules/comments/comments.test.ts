@@ -219,7 +219,7 @@ describe('POST /api/v1/posts/{id}/comments', () => {
   });
 });
 
-describe('comments under concurrency (reliability M1)', () => {
+describe('comments under concurrency (security.md M1)', () => {
   it('10 concurrent comments with coins for 3 store exactly 3', async () => {
     const post = await approvedPost(app, author.user.id);
     const reader = await unlockedReader(post.id, 40 + 3 * 10 + 9);

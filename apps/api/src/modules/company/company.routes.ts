@@ -15,7 +15,7 @@ import * as service from './company.service.js';
 
 const tags = ['company'];
 
-/** Company profiles (spec §7 'Company', decisions.md): the signed-in user's own, and all of them for admins. */
+/** Company profiles (product.md §7 'Company', decisions.md): the signed-in user's own, and all of them for admins. */
 export async function companyRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;

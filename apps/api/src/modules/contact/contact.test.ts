@@ -157,7 +157,7 @@ describe('POST /api/v1/auth/send-contact-email', () => {
   });
 });
 
-describe('SMTP outage (reliability W6)', () => {
+describe('SMTP outage (security.md W6)', () => {
   it('answers 202 while SMTP is down, keeps the mail pending, and delivers it exactly once after recovery', async () => {
     const first = await startSmtpSink();
     const port = first.port;

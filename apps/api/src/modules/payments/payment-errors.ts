@@ -7,7 +7,7 @@ import {
 } from '@kettle/shared';
 import { AppError } from '../../lib/app-error.js';
 
-/** Spec §8's payments table, by status: every payment error speaks its words. */
+/** product.md §8's payments table, by status: every payment error speaks its words. */
 const text = (status: number): string =>
   PAYMENT_STATUS_MESSAGES[status] ?? 'Payment server error. Please try again later.';
 

@@ -19,7 +19,7 @@ import { plansResponse } from './plans.js';
 
 const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
 
-/** Coin bundles by card (spec §7 'Payments'); the provider's notifications are in webhook.routes.ts. */
+/** Coin bundles by card (product.md §7 'Payments'); the provider's notifications are in webhook.routes.ts. */
 export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;

@@ -28,7 +28,7 @@ afterEach(() => expectLedgerMatches(app));
 afterAll(() => app.teardown());
 
 describe('GET /api/v1/payments/plans', () => {
-  it('answers the four bundles of spec §9 and the dev provider, to anyone', async () => {
+  it('answers the four bundles of product.md §9 and the dev provider, to anyone', async () => {
     const res = await app.inject({ method: 'GET', url: `${API}/payments/plans` });
     expect(res.statusCode).toBe(200);
     const body = res.json<PlansResponse>();
@@ -258,7 +258,7 @@ describe('POST /api/v1/payments/webhook with the dev provider', () => {
 });
 
 describe('GET /api/v1/payments/transactions', () => {
-  it("lists the caller's purchases newest first with every field of spec §3, 10 a page", async () => {
+  it("lists the caller's purchases newest first with every field of product.md §3, 10 a page", async () => {
     const buyer = await signedIn(app);
     const stranger = await signedIn(app);
     await startCheckout(app, stranger.auth, 'whale');

@@ -11,7 +11,7 @@ export type PricedPlan = Plan & {
 
 const toCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** The price table: spec §9's four bundles. */
+/** The price table: product.md §9's four bundles. */
 export const PRICE_TABLE: Record<PlanKey, PricedPlan> = Object.fromEntries(
   PLAN_KEYS.map((key) => {
     const plan = DEFAULT_PLANS[key];

@@ -7,7 +7,7 @@ const metadataOf = (row: PurchaseRow): Record<string, unknown> =>
     ? (row.metadata as Record<string, unknown>)
     : {};
 
-/** Spec §3 'Transaction': every field listed; the provider's ids only as the spec names them. */
+/** product.md §3 'Transaction': every field listed; the provider's ids only as the spec names them. */
 export const toTransaction = (row: PurchaseRow): Transaction => ({
   id: row.id,
   amount: decimalAmount(row.amountCents),

@@ -116,7 +116,7 @@ describe('Stripe checkout sessions', () => {
     expect(await accountOf(app, user.id)).toEqual({ balance: 0, debt: 0 });
   });
 
-  it('retries a lost answer with the same idempotency key: one session for one purchase (reliability S6)', async () => {
+  it('retries a lost answer with the same idempotency key: one session for one purchase (security.md S6)', async () => {
     const { auth } = await signedIn(app);
     const before = sessionCreates().length;
     const sessionsBefore = fake.sessions.size;

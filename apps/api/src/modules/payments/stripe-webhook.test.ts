@@ -37,7 +37,7 @@ async function checkout(auth: Auth, plan = 'gold') {
   return sessionId;
 }
 
-describe('Stripe notifications: signatures (reliability S1)', () => {
+describe('Stripe notifications: signatures (security.md S1)', () => {
   it('refuses a missing header, a wrong secret, a re-serialised body and a stale timestamp; the valid one credits', async () => {
     const { user, auth } = await buyer();
     const sessionId = await checkout(auth);
@@ -71,7 +71,7 @@ describe('Stripe notifications: signatures (reliability S1)', () => {
   });
 });
 
-describe('Stripe notifications: exactly once (reliability S2-S4)', () => {
+describe('Stripe notifications: exactly once (security.md S2-S4)', () => {
   it('credits the same paid event delivered 10 times in a row, then 10 at once, exactly once', async () => {
     const { user, auth } = await buyer();
     const sessionId = await checkout(auth);
@@ -215,7 +215,7 @@ describe('Stripe notifications: exactly once (reliability S2-S4)', () => {
   });
 });
 
-describe('Stripe notifications: tampering (reliability S6)', () => {
+describe('Stripe notifications: tampering (security.md S6)', () => {
   it('refuses a session whose plan, amount, user, purchase or currency is not ours: 400, no coins', async () => {
     const { user, auth } = await buyer();
     const other = await buyer();
@@ -250,7 +250,7 @@ describe('Stripe notifications: tampering (reliability S6)', () => {
   });
 });
 
-describe('Stripe notifications: a crash mid-way (reliability S5)', () => {
+describe('Stripe notifications: a crash mid-way (security.md S5)', () => {
   it('rolls back everything when the transaction fails after the ledger insert; redelivery credits once', async () => {
     const { user, auth } = await buyer();
     const sessionId = await checkout(auth, 'gold');

@@ -39,7 +39,7 @@ export function canVote(viewer: Viewer, post: PostFacts, facts: { open: boolean;
 /**
  * The detail page's can_report: any signed-in reader of a published post but its author and
  * admins (who moderate instead of reporting). Reporting does not need an unlock (decisions.md).
- * Whether they already reported is has_reported, a separate field (spec §6).
+ * Whether they already reported is has_reported, a separate field (product.md §6).
  */
 export function canReport(viewer: Viewer, post: PostFacts): boolean {
   return viewer !== null && !viewer.isAdmin && viewer.id !== post.authorId && post.status === 'approved';

@@ -133,7 +133,7 @@ async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Pro
   return presentOwnPost(ctx.db, after, ctx.secret);
 }
 
-/** Moderation route: only the transitions of spec §4. */
+/** Moderation route: only the transitions of product.md §4. */
 export async function setPostStatus(
   ctx: AppContext,
   actor: UserRow,
@@ -162,7 +162,7 @@ async function assertReferences(ctx: AppContext, input: AdminPostUpdateInput): P
   if (errors.length > 0) throw validationFailed(errors);
 }
 
-/** Admin edit: any fields, and any status directly (spec §4). */
+/** Admin edit: any fields, and any status directly (product.md §4). */
 export async function updateAdminPost(
   ctx: AppContext,
   actor: UserRow,

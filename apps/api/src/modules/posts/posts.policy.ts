@@ -18,5 +18,5 @@ export function reversalRefusal(actor: Actor, original: PostFacts | undefined): 
 export const canReverse = (actor: Actor, original: PostFacts | undefined): boolean =>
   reversalRefusal(actor, original) === null;
 
-/** The moderation routes follow spec §4; an admin edit may set any status . */
+/** The moderation routes follow product.md §4; an admin edit may set any status . */
 export const canTransition = (from: PostStatus, to: PostStatus): boolean => ALLOWED_TRANSITIONS[from].includes(to);

@@ -6,7 +6,7 @@ import { AppError, badRequest, validationFailed, type FieldError } from '../../l
 import { processImage, type ProcessedImage } from '../../lib/images/process-image.js';
 import { assertNoNulBytes } from '../../lib/nul-bytes.js';
 
-/** Field names a post's files may arrive under (spec §3). */
+/** Field names a post's files may arrive under (product.md §3). */
 const IMAGE_FIELDS = new Set(['images', 'image']);
 
 /**
@@ -81,7 +81,7 @@ function readJson(request: FastifyRequest): RawForm {
   return { fields, files: [] };
 }
 
-/** One message per field, the first the schema reports (spec §5 wording). */
+/** One message per field, the first the schema reports (product.md §5 wording). */
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
   const seen = new Set<string>();
   const errors: FieldError[] = [];

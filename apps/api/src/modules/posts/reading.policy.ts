@@ -8,7 +8,7 @@ type PostFacts = { authorId: string; status: PostStatus };
 export const readsFree = (viewer: Viewer, post: PostFacts): boolean =>
   viewer !== null && (viewer.isAdmin || viewer.id === post.authorId);
 
-/** Pending and rejected posts exist only for their author and admins (reliability Z4). */
+/** Pending and rejected posts exist only for their author and admins (security.md Z4). */
 export const canSee = (viewer: Viewer, post: PostFacts): boolean =>
   post.status === 'approved' || readsFree(viewer, post);
 

@@ -84,7 +84,7 @@ describe('POST /api/v1/posts/{id}/unlock', () => {
   });
 });
 
-describe('unlock under concurrency (reliability M1, M2)', () => {
+describe('unlock under concurrency (security.md M1, M2)', () => {
   it('100 concurrent unlocks of one post by one user charge once', async () => {
     const reader = await signedIn(app, { coins: 1000 });
     const post = await approvedPost(app, author.user.id);

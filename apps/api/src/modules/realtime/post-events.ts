@@ -25,7 +25,7 @@ export type StoredPostEvent = PostEventInput & { id: number; postId: string };
 export const postTopic = (postId: string) => `post:${postId}`;
 
 /**
- * Records the event (the resume log of reliability R1/R3), then fans it out. Call after the
+ * Records the event (the resume log of security.md R1/R3), then fans it out. Call after the
  * action's transaction commits, so no stream sees an event whose action rolled back. The bus
  * never rejects: if the broker is down, viewers still get the event when they resume.
  */

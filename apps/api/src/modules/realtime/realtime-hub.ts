@@ -223,7 +223,7 @@ export type RealtimeHub = {
   /** Writes `retry:`, replays post_events after Last-Event-ID, then switches the stream to live. */
   start: (stream: Stream, writer: SseWriter) => Promise<void>;
   stats: () => RealtimeStats;
-  /** Ends every stream and stops the heartbeat (server shutdown, reliability X2). */
+  /** Ends every stream and stops the heartbeat (server shutdown, security.md X2). */
   close: () => void;
 };
 

@@ -33,7 +33,7 @@ function resumePoint(header: string | string[] | undefined, query: string | unde
 const unavailable = () => new AppError(503, ERROR_CODES.unavailable, STATUS_FALLBACK[503] ?? 'Service unavailable.');
 
 /**
- * GET /posts/{id}/events: the post's live comments and votes as server-sent events (spec §7,
+ * GET /posts/{id}/events: the post's live comments and votes as server-sent events (product.md §7,
  * architecture.md Realtime). The reply is hijacked to hold the socket open; Fastify's onSend
  * hooks no longer run, so the headers they would add are written here.
  */
@@ -49,7 +49,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
   });
   hubs.set(ctx, hub);
   // preClose runs before the server stops accepting and waits for open connections: ending the
-  // streams here is what lets app.close() finish (reliability X2). The browser reconnects.
+  // streams here is what lets app.close() finish (security.md X2). The browser reconnects.
   root.addHook('preClose', (done) => {
     hub.close();
     done();

@@ -340,7 +340,7 @@ describe('shutdown', () => {
     await Promise.all(streams.map((stream) => stream.ended));
     expect(Date.now() - started).toBeLessThan(3000);
     await closing;
-    // Within the grace period server.ts allows before it forces an exit (reliability X2: 10 s).
+    // Within the grace period server.ts allows before it forces an exit (security.md X2: 10 s).
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(streams.every((stream) => stream.isEnded)).toBe(true);
   });

@@ -12,7 +12,7 @@ describe('sseFrame', () => {
   });
 });
 
-describe('createSseWriter backpressure (reliability R2)', () => {
+describe('createSseWriter backpressure (security.md R2)', () => {
   let server: Server | undefined;
   let client: Socket | undefined;
   afterEach(async () => {

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { RealtimeEventName } from '@kettle/shared';
 
-/** A client that lets more than this pile up unread is dropped (reliability R2); it resumes later. */
+/** A client that lets more than this pile up unread is dropped (security.md R2); it resumes later. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** What the browser waits before reconnecting (spec §8: realtime retries at 3000 ms). */
+/** What the browser waits before reconnecting (product.md §8: realtime retries at 3000 ms). */
 export const RETRY_MS = 3000;
 
 /**

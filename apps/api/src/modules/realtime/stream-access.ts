@@ -18,11 +18,11 @@ export type StreamAccess = {
 };
 
 /**
- * An EventSource cannot send headers, so the access token comes in the query (spec §7); it is
+ * An EventSource cannot send headers, so the access token comes in the query (product.md §7); it is
  * checked by the authenticate plugin, as a bearer token is, and an inactive account is refused
  * the same way. The stream carries comments, so it is open to whoever may read the
  * post's comments: its author, an admin, or a reader who unlocked it while it is approved.
- * Posts the viewer may not see at all answer 404, as GET /posts/{id} does (reliability Z4).
+ * Posts the viewer may not see at all answer 404, as GET /posts/{id} does (security.md Z4).
  */
 export async function authorizeStream(
   ctx: AppContext,

@@ -32,7 +32,7 @@ export function toReport(row: ReportRow | ReportWithReporter, view: ReportView):
   };
 }
 
-/** Spec §3 'Report list result' for one page. */
+/** product.md §3 'Report list result' for one page. */
 export function toReportList(
   rows: Array<ReportRow | ReportWithReporter>,
   view: ReportView,

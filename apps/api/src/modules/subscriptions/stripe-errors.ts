@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.js';
 
 /**
- * A failed Stripe call as the payments catalogue words it (spec §8): a refused card is 402, a
+ * A failed Stripe call as the payments catalogue words it (product.md §8): a refused card is 402, a
  * request Stripe rejects 400, anything else (unreachable, Stripe's own errors) a 502.
  */
 export function stripeFailure(error: unknown): AppError {

@@ -28,7 +28,7 @@ import { toSubscription } from './subscriptions.presenter.js';
 const tags = ['subscriptions'];
 const sessionParamsSchema = z.object({ session_id: z.string().min(1).max(200) });
 
-/** Monthly coin plans (spec §7 'Subscription calls', decisions.md); every call is the signed-in user's own. */
+/** Monthly coin plans (product.md §7 'Subscription calls', decisions.md); every call is the signed-in user's own. */
 export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;

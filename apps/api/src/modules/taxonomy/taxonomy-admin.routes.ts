@@ -7,7 +7,7 @@ import { toCategory, toState } from './taxonomy.presenter.js';
 import { categoryKind, stateKind } from './taxonomy.repository.js';
 import { createItem, deleteItem, updateItem } from './taxonomy.service.js';
 
-/** Admin writes (spec §7). The body schemas are the ones the browser's forms validate with. */
+/** Admin writes (product.md §7). The body schemas are the ones the browser's forms validate with. */
 export async function taxonomyAdminRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

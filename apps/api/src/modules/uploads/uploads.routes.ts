@@ -12,7 +12,7 @@ const FILE_PATTERN = /^(.+)\.webp$/;
 
 /**
  * One answer for "no such image", "no valid signature" and "file removed", so a guesser cannot
- * tell a stored image from a key that never existed (reliability Z4, U5). no-store, so a 404 seen
+ * tell a stored image from a key that never existed (security.md Z4, U5). no-store, so a 404 seen
  * before approval is not cached past it.
  */
 const notFound = () =>

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import { addCoins, setBalance } from './admin-coins.service.js';
 
-/** Admin coin calls of spec §7; the reason and the admin land in the ledger row and the audit log. */
+/** Admin coin calls of product.md §7; the reason and the admin land in the ledger row and the audit log. */
 export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;

@@ -15,7 +15,7 @@ const tags = ['users (admin)'];
 /** Malformed ids answer 404 'User not found.' like unknown ones (the service checks), not 422. */
 const params = z.object({ id: z.string() });
 
-/** Spec §7 'Users (admin)' reads and account changes; every route is admin-only, every change audited. */
+/** product.md §7 'Users (admin)' reads and account changes; every route is admin-only, every change audited. */
 export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;

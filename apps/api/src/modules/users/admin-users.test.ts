@@ -57,7 +57,7 @@ async function buildTagged(count: number, tag = randomBytes(3).toString('hex')) 
 }
 
 describe('GET /users/admin/all', () => {
-  it('lists newest first with every field of spec §3 User and nothing secret', async () => {
+  it('lists newest first with every field of product.md §3 User and nothing secret', async () => {
     const { tag, made } = await buildTagged(3);
     const res = await list({ search: tag });
     expect(res.statusCode).toBe(200);

@@ -13,5 +13,5 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Admins see the owner's fields (spec §3 User) and the coin debt that freezes spending. */
+/** Admins see the owner's fields (product.md §3 User) and the coin debt that freezes spending. */
 export const toAdminUser = (row: UserRow): AdminUser => ({ ...toCurrentUser(row), coin_debt: row.coinDebt });

@@ -144,7 +144,7 @@ describe('POST /api/v1/posts/{id}/vote', () => {
   });
 });
 
-describe('votes under concurrency (reliability M1)', () => {
+describe('votes under concurrency (security.md M1)', () => {
   it('50 concurrent votes by one user on one post: one row, +1, one 5-coin charge', async () => {
     const post = await approvedPost(app, author.user.id);
     const reader = await unlockedReader(post.id, 1000);

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { signOut } from '@/features/auth/api/logout';
 import { DailyDropButton } from '@/features/coins/components/daily-drop-button';
 
-/** Spec §2 user menu: initials, username or 'User', email, 'Admin Account' tag, balance, Log out. */
+/** product.md §2 user menu: initials, username or 'User', email, 'Admin Account' tag, balance, Log out. */
 export function UserMenu({ user }: { user: CurrentUser | undefined }) {
   return (
     <DropdownMenu.Root>

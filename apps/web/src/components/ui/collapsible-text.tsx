@@ -8,7 +8,7 @@ export const truncate = (text: string, max: number): string =>
 
 /**
  * Text longer than `limit` characters starts collapsed, with a toggle. `mode` 'truncate' cuts it
- * at `limit` characters; 'clamp' shows the first `lines` lines (the reversal page, spec §2).
+ * at `limit` characters; 'clamp' shows the first `lines` lines (the reversal page, product.md §2).
  */
 export function CollapsibleText({
   text,

@@ -10,7 +10,7 @@ const VARIANT_CLASSES = {
   destructive: 'border-destructive bg-destructive text-destructive-foreground',
 } as const;
 
-/** Radix toasts: 5 s, swipe right, F8 focuses the region (spec §9). */
+/** Radix toasts: 5 s, swipe right, F8 focuses the region (product.md §9). */
 export function Toaster() {
   const toasts = useToasts();
   return (

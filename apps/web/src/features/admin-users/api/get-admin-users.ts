@@ -13,7 +13,7 @@ export const adminUsersKey = (params: AdminUsersRequest) => [...adminUserListsKe
 export const getAdminUsers = (params: AdminUsersRequest, signal?: AbortSignal) =>
   api.get<AdminUserList>('/users/admin/all', params, signal);
 
-/** Spec §7 caching: the user list goes stale after 2 minutes. */
+/** product.md §7 caching: the user list goes stale after 2 minutes. */
 const adminUsersOptions = (params: AdminUsersRequest) =>
   queryOptions({
     queryKey: adminUsersKey(params),

@@ -23,7 +23,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** One account on /admin/users (spec §2): who, coins, status, joined, and what an admin can do. */
+/** One account on /admin/users (product.md §2): who, coins, status, joined, and what an admin can do. */
 export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const titleId = useId();
   return (

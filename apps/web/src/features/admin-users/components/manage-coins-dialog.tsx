@@ -38,7 +38,7 @@ const MODES = [
   { value: 'set', label: 'Set balance', hint: 'Replaces the balance; the ledger records the difference.' },
 ] as const;
 
-/** Spec §5 'Admin coin dialog': add to or set a user's balance, an integer amount, with a reason. */
+/** product.md §5 'Admin coin dialog': add to or set a user's balance, an integer amount, with a reason. */
 export function ManageCoinsDialog({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
   return (

@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe('AdminUsersPage', () => {
-  it('shows each user with the fields of spec §2 and a status action', async () => {
+  it('shows each user with the fields of product.md §2 and a status action', async () => {
     const ava = makeUser({ username: 'ava', email: 'ava@kettle.local', coin_balance: 1250 });
     const ben = makeUser({ username: 'ben', is_active: false, email_verified: false, coin_debt: 40 });
     const { fetchMock } = serve([ME, ava, ben]);

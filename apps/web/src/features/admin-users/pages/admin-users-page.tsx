@@ -20,7 +20,7 @@ function showing(list: AdminUserList | undefined): string {
   return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'user' : 'users'}`;
 }
 
-/** /admin/users: every account, newest first, 9 a page, searched by username or email (spec §2). */
+/** /admin/users: every account, newest first, 9 a page, searched by username or email (product.md §2). */
 export function AdminUsersPage() {
   usePageTitle('Admin Users');
   const me = useCurrentUser();

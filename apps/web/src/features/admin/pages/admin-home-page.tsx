@@ -24,7 +24,7 @@ function showing(list: OwnPostList | undefined, nothing: boolean): string {
   return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'tea' : 'teas'}`;
 }
 
-/** The admin home: every tea, any status, newest first, filtered in the address bar (spec §2). */
+/** The admin home: every tea, any status, newest first, filtered in the address bar (product.md §2). */
 export function AdminHomePage() {
   usePageTitle('Admin');
   const categories = useCategories();

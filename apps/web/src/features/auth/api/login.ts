@@ -7,7 +7,7 @@ import { setTokens } from '@/lib/session';
 
 export type LoginValues = z.output<typeof loginSchema>;
 
-/** Spec §7: login is form-encoded, OAuth2 style, with the email sent as `username`. */
+/** product.md §7: login is form-encoded, OAuth2 style, with the email sent as `username`. */
 export function login({ email, password }: LoginValues): Promise<TokenPair> {
   const form = new URLSearchParams({ username: email, password });
   return apiRequest<TokenPair>('/auth/login', { method: 'POST', form, anonymous: true });

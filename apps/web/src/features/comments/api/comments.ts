@@ -19,7 +19,7 @@ export const commentsKey = (postId: string) => ['comments', postId] as const;
 export const getComments = (postId: string, signal?: AbortSignal) =>
   api.get<CommentList>(`/posts/${encodeURIComponent(postId)}/comments`, undefined, signal);
 
-/** Spec §7 caching: comments are stale after 30 seconds and refetched every 5 minutes. */
+/** product.md §7 caching: comments are stale after 30 seconds and refetched every 5 minutes. */
 export const commentsQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: commentsKey(postId),

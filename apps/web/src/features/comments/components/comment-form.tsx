@@ -34,7 +34,7 @@ export type CommentFormProps = {
 };
 
 /**
- * A comment or reply box (spec §5: non-empty after trimming, the button is disabled otherwise).
+ * A comment or reply box (product.md §5: non-empty after trimming, the button is disabled otherwise).
  * The text stays while sending and after a failure; it clears once the server took it.
  * Ctrl+Enter (or ⌘+Enter) sends. Under the box: what it costs against the balance; a short
  * balance disables sending and says how many coins are missing.

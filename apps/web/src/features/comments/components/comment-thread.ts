@@ -1,6 +1,6 @@
 // What the comments section hands each comment, apart from the components (which load lazily).
 
-/** The post page names the box 'Replying to @name'; the reversal page says it in the placeholder (spec §2). */
+/** The post page names the box 'Replying to @name'; the reversal page says it in the placeholder (product.md §2). */
 export type CommentsVariant = 'post' | 'reversal';
 
 /** The post's bounty as the thread needs it: from the post detail (`can_award_bounty`, `bounty_comment_id`). */

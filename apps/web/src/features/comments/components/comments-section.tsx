@@ -30,7 +30,7 @@ const threadBounty = (post: ConversationPost): ThreadBounty =>
       };
 
 /**
- * Spec §2 'The comments section' of the post and reversal pages: 'Comments (n)' (replies
+ * product.md §2 'The comments section' of the post and reversal pages: 'Comments (n)' (replies
  * counted), the new-comment box, the tree, and the live connection's state.
  *
  * decisions.md: reading a locked post's comments needs the post unlocked (the author and admins

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import type { PostEventsState } from '../hooks/use-post-events';
 
 /**
- * The live connection's state beside the comments heading (spec §8 realtime texts), announced
+ * The live connection's state beside the comments heading (product.md §8 realtime texts), announced
  * politely: 'Live' while connected, 'Connection error (attempt n/5)' while retrying, and
  * 'Failed to establish connection' with a 'Reconnect' button once every retry failed.
  */

@@ -15,7 +15,7 @@ export type PostEventsState = (StreamStatus | { status: 'idle'; attempt: 0 }) & 
   reconnect: () => void;
 };
 
-/** Spec §4 'Comments': a new comment joins the cached tree once, a reply under its parent. */
+/** product.md §4 'Comments': a new comment joins the cached tree once, a reply under its parent. */
 function applyNewComment(queryClient: QueryClient, postId: string, event: NewCommentEvent): void {
   // Comments by users this reader blocked never arrive: the server filters them per stream.
   const me = queryClient.getQueryData<CurrentUser>(currentUserKey);
@@ -31,7 +31,7 @@ function applyNewComment(queryClient: QueryClient, postId: string, event: NewCom
   });
 }
 
-/** Spec §4 'Voting': the count and this reader's own vote state, as the stream personalised them. */
+/** product.md §4 'Voting': the count and this reader's own vote state, as the stream personalised them. */
 const applyVoteUpdate = (queryClient: QueryClient, postId: string, event: VoteUpdateEvent) =>
   patchCachedPost(queryClient, postId, {
     vote_count: event.new_vote_count,
@@ -40,7 +40,7 @@ const applyVoteUpdate = (queryClient: QueryClient, postId: string, event: VoteUp
   });
 
 /**
- * Live updates of one post while its page is open (spec §7 'Realtime'): new comments, deleted
+ * Live updates of one post while its page is open (product.md §7 'Realtime'): new comments, deleted
  * comments and vote counts go straight into the cached tree and post. Only for a reader who may read the
  * conversation (`enabled`: signed in, post unlocked); never for visitors or locked posts.
  * Closed on unmount. After a failure the 'Reconnect' button, or the browser coming back

@@ -35,7 +35,7 @@ export type InsertResult =
   | { status: 'orphan' };
 
 /**
- * Spec §4 'Comments': a comment joins the tree unless its id exists; a reply nests under its
+ * product.md §4 'Comments': a comment joins the tree unless its id exists; a reply nests under its
  * parent. Top-level comments and replies both read oldest first, as the API returns them.
  */
 export function insertComment(comments: Comment[], comment: Comment): InsertResult {

@@ -84,7 +84,7 @@ function parse<T>(event: Event, schema: z.ZodType<T>): T | null {
 }
 
 /**
- * GET /posts/{id}/events as an EventSource (spec §7 'Realtime'), with the retry rule of spec §4:
+ * GET /posts/{id}/events as an EventSource (product.md §7 'Realtime'), with the retry rule of product.md §4:
  * after an error the source is closed and opened again TIMINGS.realtimeRetryDelay later, up to
  * TIMINGS.realtimeRetries times, then 'failed'. A successful open resets the count.
  *

@@ -19,7 +19,7 @@ const failureMessage = (error: unknown): string =>
     ? MESSAGES.contact.tooLarge
     : apiErrorMessage(error, MESSAGES.contact.failedNotice);
 
-/** Validated on every change (spec §5); Send stays disabled until every field passes. */
+/** Validated on every change (product.md §5); Send stays disabled until every field passes. */
 export function ContactForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const send = useSendContact();
   const {

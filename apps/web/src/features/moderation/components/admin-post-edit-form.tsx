@@ -39,7 +39,7 @@ const withCurrent = <T extends { id: string }>(list: T[] | undefined, current: T
 const toPrice = (value: unknown): unknown =>
   typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value;
 
-/** Spec §3 admin post edit: any field, any status; Save stays disabled until something changed. */
+/** product.md §3 admin post edit: any field, any status; Save stays disabled until something changed. */
 export function AdminPostEditForm({ post }: { post: OwnPost }) {
   const categories = useCategoryOptions();
   const states = useStateOptions();

@@ -21,7 +21,7 @@ function writeBookmarks(ids: string[]): void {
   }
 }
 
-/** A bookmark that lives only in this browser (spec §2: local only). */
+/** A bookmark that lives only in this browser (product.md §2: local only). */
 export function BookmarkToggle({ postId }: { postId: string }) {
   const [saved, setSaved] = useState(() => readBookmarks().includes(postId));
   const toggle = () => {

@@ -7,7 +7,7 @@ import { useDeletePost, useUpdatePostStatus } from '../api/post-mutations';
 import { DeletePostDialog } from './delete-post-dialog';
 import { RejectDialog } from './reject-dialog';
 
-/** Approve / Reject as the moderation transitions allow (spec §4), and Delete. */
+/** Approve / Reject as the moderation transitions allow (product.md §4), and Delete. */
 export function PostModerationActions({ post }: { post: OwnPost }) {
   const navigate = useNavigate();
   const [rejecting, setRejecting] = useState(false);

@@ -5,7 +5,7 @@ import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 const REASON_MAX = 500;
-/** The appeal window of spec §9, during which a rejected tea keeps its photos. */
+/** The appeal window of product.md §9, during which a rejected tea keeps its photos. */
 const APPEAL_WINDOW_DAYS = 30;
 
 /** What rejecting does, said for a pending tea or a published one (readers lose it and are refunded). */

@@ -64,7 +64,7 @@ describe('AdminPostPage', () => {
     expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Approved');
     expect(screen.getByText('55 Tea Coins')).toBeInTheDocument();
     expect(screen.getByText('No images')).toBeInTheDocument();
-    // Approved posts can only be rejected (spec §4).
+    // Approved posts can only be rejected (product.md §4).
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
     const bookmark = screen.getByRole('button', { name: 'Bookmark' });

@@ -7,7 +7,7 @@ export const plansKey = ['payments', 'plans'] as const;
 
 export const getPlans = (signal?: AbortSignal) => api.get<PlansResponse>('/payments/plans', undefined, signal);
 
-/** Spec §7: plans stay fresh 10 minutes. One retry only: after that the page shows the default bundles. */
+/** product.md §7: plans stay fresh 10 minutes. One retry only: after that the page shows the default bundles. */
 export function usePlans() {
   return useQuery({
     queryKey: plansKey,

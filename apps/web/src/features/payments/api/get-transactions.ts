@@ -10,7 +10,7 @@ export const transactionsPageKey = (params: TransactionListQuery) => [...transac
 export const getTransactions = (params: TransactionListQuery, signal?: AbortSignal) =>
   api.get<TransactionList>('/payments/transactions', params, signal);
 
-/** Spec §7: transactions stay fresh 5 minutes, with one retry. */
+/** product.md §7: transactions stay fresh 5 minutes, with one retry. */
 export function useTransactions(params: TransactionListQuery) {
   return useQuery({
     queryKey: transactionsPageKey(params),

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES } from '@kettle/shared';
 import { WifiOff } from 'lucide-react';
 
-/** A refetch failed but an earlier answer is still on screen (spec §8). */
+/** A refetch failed but an earlier answer is still on screen (product.md §8). */
 export function CachedDataNotice({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <div

@@ -16,7 +16,7 @@ type PlanCardProps = {
   onChoose: () => void;
 };
 
-/** One bundle of spec §9: coins, bonus, price and the button that starts its checkout. */
+/** One bundle of product.md §9: coins, bonus, price and the button that starts its checkout. */
 export function PlanCard({ plan, highlight, busy, disabled, onChoose }: PlanCardProps) {
   const titleId = useId();
   const total = plan.coins + plan.bonus_coins;

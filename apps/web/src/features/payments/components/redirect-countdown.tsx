@@ -4,7 +4,7 @@ import { useCountdown } from '../hooks/use-countdown';
 
 const SECONDS = TIMINGS.paymentRedirect / 1_000;
 
-/** Spec §2/§9: the payment result pages go home after 10 seconds, saying so as they count. */
+/** product.md §2/§9: the payment result pages go home after 10 seconds, saying so as they count. */
 export function RedirectCountdown({ to = '/', place = 'home' }: { to?: string; place?: string }) {
   const navigate = useNavigate();
   const left = useCountdown(SECONDS, () => void navigate(to));

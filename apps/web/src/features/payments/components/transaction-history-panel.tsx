@@ -35,7 +35,7 @@ function totalLine(total: number | undefined): string {
 }
 
 /**
- * Spec §2 transaction history: the user's purchases 10 a page, sorted within the page, coloured
+ * product.md §2 transaction history: the user's purchases 10 a page, sorted within the page, coloured
  * by status, exported as CSV. Used in My Account and alone on /transactions.
  */
 export function TransactionHistoryPanel({ page: shownPage, onPageChange }: TransactionHistoryPanelProps) {

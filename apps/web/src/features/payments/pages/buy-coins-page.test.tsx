@@ -69,7 +69,7 @@ describe('BuyCoinsPage', () => {
 
     expect(await screen.findByText('Error loading plans', undefined, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Using default pricing. Please refresh to try again.')).toBeInTheDocument();
-    // Spec §7: one retry, then the defaults of §9.
+    // product.md §7: one retry, then the defaults of §9.
     expect(callsTo(calls, 'GET /payments/plans')).toHaveLength(2);
     expect(within(card('Gold')).getByText('$29.99')).toBeInTheDocument();
     expect(within(card('Gold')).getByText('+120 bonus')).toBeInTheDocument();

@@ -48,12 +48,12 @@ function ProviderNote({ provider }: { provider: 'dev' | 'stripe' | undefined }) 
   );
 }
 
-/** Spec §2 Buy Tea Coins: the four bundles of §9, each starting its own card checkout. */
+/** product.md §2 Buy Tea Coins: the four bundles of §9, each starting its own card checkout. */
 export function BuyCoinsPage() {
   usePageTitle('Buy Tea Coins');
   const query = usePlans();
   const { start, choosing } = useStartCheckout();
-  // Spec §9: the default bundles stand in when the plans call fails.
+  // product.md §9: the default bundles stand in when the plans call fails.
   const plans = query.data?.plans ?? (query.isError ? DEFAULT_PLANS : undefined);
   const highlights = plans ? planHighlights(plans) : {};
 

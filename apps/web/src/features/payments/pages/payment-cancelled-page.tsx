@@ -8,7 +8,7 @@ import { TryAgainButton } from '../components/try-again-button';
 import { useRetryCheckout } from '../hooks/use-retry-checkout';
 
 /**
- * Spec §2: 'Payment Cancelled', nothing charged, home in 10 seconds, or try again. The checkout's
+ * product.md §2: 'Payment Cancelled', nothing charged, home in 10 seconds, or try again. The checkout's
  * return address names its bundle (`?plan=gold`), so Try Again starts that bundle afresh: going
  * back would only reach the checkout that has just ended.
  */

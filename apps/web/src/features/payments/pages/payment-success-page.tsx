@@ -161,7 +161,7 @@ function Confirming() {
   );
 }
 
-/** Spec §2 /payment/success?session_id=…: the coins credited, then home after 10 seconds. */
+/** product.md §2 /payment/success?session_id=…: the coins credited, then home after 10 seconds. */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() ?? '';

@@ -11,7 +11,7 @@ const pageFrom = (value: string | null): number => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-/** Spec §2 /transactions: the history panel alone, its page in the address bar so Back steps through it. */
+/** product.md §2 /transactions: the history panel alone, its page in the address bar so Back steps through it. */
 export function TransactionsPage() {
   usePageTitle('Transactions');
   const [params, setParams] = useSearchParams();

@@ -10,7 +10,7 @@ const nextId = (prefix: string) => {
   return `${prefix}-4${prefix.slice(0, 3)}-8${prefix.slice(0, 3)}-${String(counter).padStart(12, '0')}`;
 };
 
-/** A purchase as GET /payments/transactions returns it (spec §3 Transaction): gold, succeeded. */
+/** A purchase as GET /payments/transactions returns it (product.md §3 Transaction): gold, succeeded. */
 export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
   return {
     id: nextId('aaaaaaaa-aaaa'),

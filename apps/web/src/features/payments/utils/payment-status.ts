@@ -1,6 +1,6 @@
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type EndedPaymentStatus, type PaymentStatus } from '@kettle/shared';
 
-/** How a status looks: spec §3 colours 'completed' like succeeded. */
+/** How a status looks: product.md §3 colours 'completed' like succeeded. */
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
 const TONES: Record<string, StatusTone> = {

@@ -19,6 +19,6 @@ const COMPARE: Record<TransactionSort, (a: Transaction, b: Transaction) => numbe
   coins: (a, b) => b.total_coins - a.total_coins || time(b) - time(a),
 };
 
-/** Sorts the loaded page (spec §2: newest, highest amount, most coins); ties go newest first. */
+/** Sorts the loaded page (product.md §2: newest, highest amount, most coins); ties go newest first. */
 export const sortTransactions = (transactions: ReadonlyArray<Transaction>, sort: TransactionSort): Transaction[] =>
   [...transactions].sort(COMPARE[sort]);

@@ -6,7 +6,7 @@ import { statusTone } from './payment-status';
 import { csvCell, transactionsCsv, transactionsCsvFileName } from './transactions-csv';
 
 describe('transactions CSV', () => {
-  it('has the columns of spec §9 in order, one line per transaction, CRLF line ends', () => {
+  it('has the columns of product.md §9 in order, one line per transaction, CRLF line ends', () => {
     const t = makeTransaction({ id: '0b6a2c1e-5d2f-4c3a-9b1e-2f3a4b5c6d7e' });
     const csv = transactionsCsv([t]);
     expect(csv).toBe(

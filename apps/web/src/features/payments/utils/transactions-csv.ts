@@ -11,7 +11,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The cells of one transaction, in the order of TRANSACTION_CSV_COLUMNS (spec §9); the status as Transactions labels it. */
+/** The cells of one transaction, in the order of TRANSACTION_CSV_COLUMNS (product.md §9); the status as Transactions labels it. */
 const rowOf = (t: Transaction): Array<string | number | null> => [
   t.id,
   t.amount,

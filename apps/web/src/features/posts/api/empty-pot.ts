@@ -5,7 +5,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { currentUserKey } from '@/lib/current-user';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 
-/** Spec §8: the title of the failure notice, and its text when the API sent none. */
+/** product.md §8: the title of the failure notice, and its text when the API sent none. */
 export const EMPTY_POT_FAILED = { title: 'Failed to Empty Pot', description: 'Failed to empty the pot' } as const;
 
 export const emptyPot = (id: string) => api.delete<EmptyPotResponse>(`/posts/${encodeURIComponent(id)}/empty-pot`);

@@ -23,7 +23,7 @@ export function useMyPosts(params: MyPostsRequest, enabled = true) {
   return useQuery({ ...myPostsQueryOptions(params), enabled, placeholderData: keepPreviousData });
 }
 
-/** Once the current page has loaded, fetch the next one in the background (spec §2, 500 ms). */
+/** Once the current page has loaded, fetch the next one in the background (product.md §2, 500 ms). */
 export function usePrefetchNextMyPosts(params: MyPostsRequest, loaded: boolean, total: number) {
   const queryClient = useQueryClient();
   const hasNext = params.skip + params.limit < total;

@@ -32,7 +32,7 @@ export function usePosts(params: PostsRequest) {
   return useQuery({ ...postsQueryOptions(params, viewer), placeholderData: keepPreviousData });
 }
 
-/** Once the current page has loaded, fetch the next one in the background (spec §2, 500 ms). */
+/** Once the current page has loaded, fetch the next one in the background (product.md §2, 500 ms). */
 export function usePrefetchNextPosts(params: PostsRequest, loaded: boolean, total: number) {
   const queryClient = useQueryClient();
   const viewer = useViewer();

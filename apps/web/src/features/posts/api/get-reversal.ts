@@ -17,7 +17,7 @@ export const reversalQueryOptions = (originalId: string, viewer: Viewer) =>
     retryDelay,
   });
 
-/** GET /posts/{id}/reversal: the single-post cache rules (spec §7). */
+/** GET /posts/{id}/reversal: the single-post cache rules (product.md §7). */
 export function useReversal(originalId: string) {
   return useQuery(reversalQueryOptions(originalId, useViewer()));
 }

@@ -1,6 +1,6 @@
 import type { PostCreateData } from '@kettle/shared';
 
-/** Spec §3: multipart, every field as text, files under `images`; an empty evidence link is left out. */
+/** product.md §3: multipart, every field as text, files under `images`; an empty evidence link is left out. */
 export function buildPostFormData(values: PostCreateData, images: readonly File[]): FormData {
   const form = new FormData();
   form.set('title', values.title);

@@ -9,7 +9,7 @@ const EmptyPotDialog = lazy(() => import('./empty-pot-dialog').then((m) => ({ de
 
 /**
  * 'Empty Pot' and its dialog, as the server's `empty_pot_refusal` allows: nothing for someone
- * else's tea or a rejected one (spec §2 hides it); for a tea someone unlocked, a disabled button
+ * else's tea or a rejected one (product.md §2 hides it); for a tea someone unlocked, a disabled button
  * with the reason in text under it, instead of a confirm that could only fail.
  */
 export function EmptyPotButton({

@@ -17,7 +17,7 @@ export type EmptyPotPost = {
 };
 
 /**
- * Spec §2 'Empty Pot': the cost against the balance, that it cannot be undone, and that a tea
+ * product.md §2 'Empty Pot': the cost against the balance, that it cannot be undone, and that a tea
  * someone else unlocked cannot be emptied. A short balance disables the confirm before any click.
  * From the post's own page, success goes to My Teas.
  */

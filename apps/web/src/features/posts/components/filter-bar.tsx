@@ -31,7 +31,7 @@ type FilterBarProps = {
   clearLabel?: string;
 };
 
-/** Category, state, status and search, with the active ones as removable chips (spec §2 shared filter bar). */
+/** Category, state, status and search, with the active ones as removable chips (product.md §2 shared filter bar). */
 export function FilterBar({
   value,
   onChange,

@@ -27,7 +27,7 @@ export type ImagePickerProps = {
   disabled?: boolean;
 };
 
-/** Up to 5 images (spec §2): a keyboard-reachable file input, drop zone, thumbnails and the reasons a file was refused. */
+/** Up to 5 images (product.md §2): a keyboard-reachable file input, drop zone, thumbnails and the reasons a file was refused. */
 export function ImagePicker({ files, onChange, label = 'Images (optional)', error, disabled }: ImagePickerProps) {
   const id = useId();
   const [pickErrors, setPickErrors] = useState<string[]>([]);

@@ -25,7 +25,7 @@ function SignInLink({ children, primary = false }: { children: ReactNode; primar
   );
 }
 
-/** Exactly one of View Original Post, View Reversal or Create Reversal (spec §2). */
+/** Exactly one of View Original Post, View Reversal or Create Reversal (product.md §2). */
 export function ReversalAction({ post }: { post: Pick<PostCard, 'id' | 'original_post_id' | 'has_reversal'> }) {
   const { isAuthenticated } = useSession();
   if (post.original_post_id) {

@@ -35,7 +35,7 @@ function PostContent({ post }: { post: PostCardData }) {
   return <p className="line-clamp-4 whitespace-pre-line break-words text-sm text-foreground/90">{post.content}</p>;
 }
 
-/** One tea on the public list (spec §2): locked previews, its unlock price, and its reversal link. */
+/** One tea on the public list (product.md §2): locked previews, its unlock price, and its reversal link. */
 export function PostCard({ post }: { post: PostCardData }) {
   const titleId = useId();
   const image = post.image_urls[0];

@@ -2,7 +2,7 @@ import { LIMITS } from '@kettle/shared';
 import { useEffect } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 
-/** The first 160 characters of content, on one line (spec §2: the page's meta description). */
+/** The first 160 characters of content, on one line (product.md §2: the page's meta description). */
 export const metaDescription = (content: string): string =>
   content.replace(/\s+/g, ' ').trim().slice(0, LIMITS.metaDescriptionChars);
 

@@ -10,7 +10,7 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 
 /**
  * One tea in full: the carousel beside the title, price, author, badges, content and the page's
- * actions. `collapse` picks how long content folds (spec §2: cut at 300 characters on the post
+ * actions. `collapse` picks how long content folds (product.md §2: cut at 300 characters on the post
  * page, four lines on the reversal page). `vote` (the upvote button with its count) and `flag`
  * (the report button) sit beside the title; without `vote` the count is shown as text.
  */

@@ -11,7 +11,7 @@ export type ReversalDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** 'Submit Reversal' over a post (spec §2): at most 90% of the viewport high, scrolling inside. */
+/** 'Submit Reversal' over a post (product.md §2): at most 90% of the viewport high, scrolling inside. */
 export function ReversalDialog({ originalPostId, open, onOpenChange }: ReversalDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -19,7 +19,7 @@ import { PostFormFields } from './post-form-fields';
 import { UploadProgressPanel } from './upload-progress';
 
 /**
- * The tea form (spec §2): validated on change; Submit waits for a valid form, Reset for a changed
+ * The tea form (product.md §2): validated on change; Submit waits for a valid form, Reset for a changed
  * one. Its cost (fee + bounty) and the balance are at the top, so a short balance is said before
  * anything is typed, and Submit stays disabled until the balance covers the total.
  */

@@ -23,7 +23,7 @@ const failureMessage = (error: Error): string =>
   error instanceof ApiError && error.status < 500 && error.message ? error.message : UNLOCK_FAILED.description;
 
 /**
- * Asks before spending coins: the price and the reader's balance, then Cancel or Unlock (spec §4).
+ * Asks before spending coins: the price and the reader's balance, then Cancel or Unlock (product.md §4).
  * A short balance disables Unlock and says how many coins are missing, before any click.
  */
 export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {

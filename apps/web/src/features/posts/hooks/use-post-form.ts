@@ -14,7 +14,7 @@ export const POST_FORM_DEFAULTS = {
   bounty: '0',
 } satisfies PostCreateInput;
 
-/** One form shape for teas and reversals (spec §5): the shared schema, validated on every change. */
+/** One form shape for teas and reversals (product.md §5): the shared schema, validated on every change. */
 export const usePostForm = (): PostForm =>
   useForm<PostCreateInput, unknown, PostCreateData>({
     resolver: zodResolver(postCreateSchema),

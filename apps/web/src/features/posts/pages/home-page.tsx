@@ -18,7 +18,7 @@ function totalLine(metadata: PostCardList['metadata'] | undefined): string {
   return `${formatCount(total)} total ${total === 1 ? 'tea' : 'teas'}`;
 }
 
-/** 'All Teas': approved teas for everyone, filtered and paged in the address bar (spec §2). */
+/** 'All Teas': approved teas for everyone, filtered and paged in the address bar (product.md §2). */
 export function HomePage() {
   usePageTitle('All Teas');
   const categories = useCategories();

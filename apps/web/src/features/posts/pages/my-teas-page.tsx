@@ -23,7 +23,7 @@ function totalLine(total: number | undefined): string {
   return `${formatCount(total)} total ${total === 1 ? 'tea' : 'teas'}`;
 }
 
-/** The signed-in user's own teas with their moderation status, filtered and paged (spec §2). */
+/** The signed-in user's own teas with their moderation status, filtered and paged (product.md §2). */
 export function MyTeasPage() {
   usePageTitle('My Teas');
   const categories = useCategories();

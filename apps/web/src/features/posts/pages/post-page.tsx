@@ -10,7 +10,7 @@ import { PostDetailOwnerActions, useIsAuthor } from '../components/post-detail-o
 import { PostDetailView } from '../components/post-detail-view';
 import { INVALID_POST_IDS } from '../utils/invalid-post-ids';
 
-/** /posts/{id}: one tea (spec §2 'Post detail'). */
+/** /posts/{id}: one tea (product.md §2 'Post detail'). */
 export function PostPage() {
   const { id = '' } = useParams();
   if (INVALID_POST_IDS.has(id)) return <Navigate to="/" replace />;

@@ -9,7 +9,7 @@ import { PostDetailFrame } from '../components/post-detail-frame';
 import { PostDetailView } from '../components/post-detail-view';
 import { INVALID_POST_IDS } from '../utils/invalid-post-ids';
 
-/** /posts/reversal/{id}: the reversal of original post {id} (spec §2 'Reversal post page'). */
+/** /posts/reversal/{id}: the reversal of original post {id} (product.md §2 'Reversal post page'). */
 export function ReversalPage() {
   const { id = '' } = useParams();
   if (INVALID_POST_IDS.has(id)) return <Navigate to="/" replace />;

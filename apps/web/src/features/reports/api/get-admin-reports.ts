@@ -28,7 +28,7 @@ export function useAdminReports(params: AdminReportsRequest) {
   return useQuery({ ...adminReportsOptions(params), placeholderData: keepPreviousData });
 }
 
-/** Once the current page has loaded and the server says there is a next one, fetch it after 500 ms (spec §2). */
+/** Once the current page has loaded and the server says there is a next one, fetch it after 500 ms (product.md §2). */
 export function usePrefetchNextAdminReports(params: AdminReportsRequest, hasNext: boolean) {
   const queryClient = useQueryClient();
   const { status, skip, limit } = params;

@@ -27,7 +27,7 @@ function reporterName(report: Report): string {
   return report.kind === 'takedown' ? 'Visitor' : 'Deleted account';
 }
 
-/** One report on the admin desk (spec §2), with what it is about and how to act on it. */
+/** One report on the admin desk (product.md §2), with what it is about and how to act on it. */
 export function AdminReportCard({ report }: { report: Report }) {
   const titleId = useId();
   const KindIcon = KIND_ICONS[report.kind];

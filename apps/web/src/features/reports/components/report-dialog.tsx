@@ -40,9 +40,9 @@ type ReportDialogProps = {
 };
 
 /**
- * Spec §2 'Report Post' (and 'Report Comment' for a comment): a reason (default
+ * product.md §2 'Report Post' (and 'Report Comment' for a comment): a reason (default
  * inappropriate_content), optional 'Additional Details', Cancel and 'Submit Report'. What was
- * typed survives Cancel; after a success the form is back to its defaults (spec §4). The cost
+ * typed survives Cancel; after a success the form is back to its defaults (product.md §4). The cost
  * and balance show before sending; a short balance disables 'Submit Report'.
  */
 export function ReportDialog({ target, open, onOpenChange, onCloseAutoFocus }: ReportDialogProps) {

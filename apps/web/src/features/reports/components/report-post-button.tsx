@@ -10,7 +10,7 @@ const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default
 
 /**
  * The post's flag button and its dialog: shown only while the reader may report and has not
- * (spec §2). After a report the button goes, so focus moves to the post's title instead.
+ * (product.md §2). After a report the button goes, so focus moves to the post's title instead.
  */
 export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_report' | 'has_reported'> }) {
   const { open, mounted, show, setOpen } = useLazyDialog();

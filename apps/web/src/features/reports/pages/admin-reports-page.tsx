@@ -23,7 +23,7 @@ function showing(list: AdminReportsPage | undefined): string {
   return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(list.total)} ${list.total === 1 ? 'report' : 'reports'}`;
 }
 
-/** /admin/reports: post and comment reports and takedown requests, 9 a page, by status (spec §2). */
+/** /admin/reports: post and comment reports and takedown requests, 9 a page, by status (product.md §2). */
 export function AdminReportsPage() {
   usePageTitle('Admin Reports');
   const { status, page, setStatus, setPage } = useReportFilters();

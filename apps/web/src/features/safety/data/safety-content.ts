@@ -1,11 +1,11 @@
 import { LEGAL_POLICY } from '@/features/legal/data/policy';
 
-/** Spec §9 policy: how soon reports are reviewed. */
+/** product.md §9 policy: how soon reports are reviewed. */
 export const REVIEW_PROMISE = '24-48 hours';
 
 const { appealWindowDays, suspensionDays } = LEGAL_POLICY;
 
-/** Spec §2: the target response time for each kind of problem, worst first. */
+/** product.md §2: the target response time for each kind of problem, worst first. */
 export const RESPONSE_TIMES: ReadonlyArray<{ time: string; what: string }> = [
   {
     time: 'Immediate',

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 export const createBillingPortalSession = () =>
   api.post<BillingPortal>('/payments/subscription/create-billing-portal-session');
 
-/** Spec §7: returns a url and the browser goes there (Stripe's portal, or My Account for the dev provider). */
+/** product.md §7: returns a url and the browser goes there (Stripe's portal, or My Account for the dev provider). */
 export function useCreateBillingPortalSession() {
   return useMutation({ mutationFn: createBillingPortalSession });
 }

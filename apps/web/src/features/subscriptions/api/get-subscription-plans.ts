@@ -6,7 +6,7 @@ import { subscriptionKeys } from './keys';
 export const getSubscriptionPlans = (signal?: AbortSignal) =>
   api.get<SubscriptionPlansResponse>('/payments/subscription/plans', undefined, signal);
 
-/** The monthly plans (spec §7 caching: plans stay fresh for 10 minutes). */
+/** The monthly plans (product.md §7 caching: plans stay fresh for 10 minutes). */
 export function useSubscriptionPlans(enabled = true) {
   return useQuery({
     queryKey: subscriptionKeys.plans,

@@ -1,6 +1,6 @@
 /**
  * Category and state lists are small and sorted by name, so a write edits the cached list in
- * place (spec §7) instead of refetching it. An updater answering undefined leaves an empty
+ * place (product.md §7) instead of refetching it. An updater answering undefined leaves an empty
  * cache empty: the next read fetches the list whole.
  */
 type Named = { id: string; name: string };

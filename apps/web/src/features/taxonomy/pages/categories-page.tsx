@@ -16,7 +16,7 @@ import { TaxonomyGrid } from '../components/taxonomy-grid';
 
 const MESSAGES = TAXONOMY_MESSAGES.category;
 
-/** The public list filters by name (spec §2). */
+/** The public list filters by name (product.md §2). */
 export const categoryHref = (name: string): string => `/?category=${encodeURIComponent(name)}`;
 
 /**

@@ -17,7 +17,7 @@ import { TaxonomyGrid } from '../components/taxonomy-grid';
 
 const MESSAGES = TAXONOMY_MESSAGES.state;
 
-/** The public list filters by state name (spec §2), the same key everywhere. */
+/** The public list filters by state name (product.md §2), the same key everywhere. */
 export const stateHref = (name: string): string => `/?state=${encodeURIComponent(name)}`;
 
 /**

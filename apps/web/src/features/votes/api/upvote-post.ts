@@ -13,7 +13,7 @@ const failureMessage = (error: unknown): string =>
 
 /**
  * POST /posts/{id}/vote (5 coins, once): the count and the button's state change at once from
- * the answer, the header balance follows, and the post is read again (spec §7). A refusal reads
+ * the answer, the header balance follows, and the post is read again (product.md §7). A refusal reads
  * the post again too: a 409 means this reader had voted already, in another tab perhaps.
  */
 export function useUpvotePost(postId: string) {

@@ -22,7 +22,7 @@ function reason(post: VotePost, signedIn: boolean): string | null {
 }
 
 /**
- * Spec §2: the upvote button with the vote count. A toggle showing whether this reader voted
+ * product.md §2: the upvote button with the vote count. A toggle showing whether this reader voted
  * (aria-pressed); disabled while the vote is sending, once voted, and whenever the server says
  * this reader cannot vote (visitor, locked, own tea, unpublished). Costs COSTS.upvote coins: the
  * cost and balance are the button's description (and its title; the balance is also in the
