@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/rows.js';
 import { ownPurchaseBySession } from './checkout.service.js';
 import { devCheckoutExpired, expireAbandonedDevCheckouts } from './dev-expiry.js';
-import { receiveNotification } from './notifications.service.js';
+import { receiveNotification } from './webhook-events.service.js';
 import { checkoutClosed, paymentConflict } from './payment-errors.js';
 import { planKeyFrom, pricedPlan } from './plans.js';
 import { DEV_SIGNATURE_HEADER, devObjectId, devSigningKey, signDevNotification } from './providers/dev-provider.js';
@@ -27,7 +27,7 @@ const cancelUrl = (ctx: AppContext, purchase: PurchaseRow) =>
 const ACTIONS: Record<DevCheckoutAction, { type: string; paid: boolean; outcome: PaymentStatus }> = {
   pay: { type: 'checkout.session.completed', paid: true, outcome: 'succeeded' },
   decline: { type: 'checkout.session.async_payment_failed', paid: false, outcome: 'failed' },
-  // Kettle's own event: Stripe says nothing when a buyer goes back (see notifications.service.ts).
+  // Kettle's own event: Stripe says nothing when a buyer goes back (see webhook-events.service.ts).
   cancel: { type: 'checkout.session.cancelled', paid: false, outcome: 'cancelled' },
 };
 

@@ -1,7 +1,7 @@
 import { webhookAckSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { receiveNotification } from './notifications.service.js';
+import { receiveNotification } from './webhook-events.service.js';
 
 /** Stripe's events are small; this leaves room for large ones without opening the door wide. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
