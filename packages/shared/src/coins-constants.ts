@@ -24,3 +24,28 @@ export const COIN_REASON_MAX = 200;
 export const ADMIN_COIN_MODES = ['add', 'set'] as const;
 
 export type AdminCoinMode = (typeof ADMIN_COIN_MODES)[number];
+
+/** Why a balance changed: every change is one `coin_ledger` row of one of these kinds. */
+export const LEDGER_KINDS = [
+  'signup_bonus',
+  'daily_drop',
+  'demo_grant',
+  'admin_add',
+  'admin_set',
+  'refund',
+  'submit_tea',
+  'submit_reversal',
+  'unlock',
+  'empty_pot',
+  'vote',
+  'comment',
+  'report',
+  'purchase',
+  'purchase_reversal',
+  'subscription_grant',
+  'bounty_escrow',
+  'bounty_award',
+  'bounty_refund',
+] as const;
+
+export type LedgerKind = (typeof LEDGER_KINDS)[number];

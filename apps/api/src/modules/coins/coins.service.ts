@@ -1,31 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from '@kettle/shared';
+import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type LedgerKind } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-
-/** Why a balance changed. Every kind is one row per change in `coin_ledger`. */
-export type LedgerKind =
-  | 'signup_bonus'
-  | 'daily_drop'
-  | 'demo_grant'
-  | 'admin_add'
-  | 'admin_set'
-  | 'refund'
-  | 'submit_tea'
-  | 'submit_reversal'
-  | 'unlock'
-  | 'empty_pot'
-  | 'vote'
-  | 'comment'
-  | 'report'
-  | 'purchase'
-  | 'purchase_reversal'
-  | 'subscription_grant'
-  | 'bounty_escrow'
-  | 'bounty_award'
-  | 'bounty_refund';
 
 type Reference = { type: string; id: string };
 

@@ -1,5 +1,7 @@
-/** What each ledger kind (apps/api coins.service LedgerKind) means to the person whose coins moved. */
-const KIND_LABELS: Record<string, string> = {
+import type { LedgerKind } from '@kettle/shared';
+
+/** What each ledger kind means to the person whose coins moved: a new kind fails the typecheck here. */
+const KIND_LABELS: Record<LedgerKind, string> = {
   signup_bonus: 'Sign-up bonus',
   daily_drop: 'Daily drop',
   demo_grant: 'Demo coins',
@@ -23,7 +25,8 @@ const KIND_LABELS: Record<string, string> = {
 
 /** A known kind's label; an unknown one ('some_kind') reads 'Some kind' rather than a code. */
 export function ledgerKindLabel(kind: string): string {
-  const known = KIND_LABELS[kind];
+  // The API may know a kind this build does not yet.
+  const known = (KIND_LABELS as Partial<Record<string, string>>)[kind];
   if (known) return known;
   const words = kind.replace(/[_-]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Other';
