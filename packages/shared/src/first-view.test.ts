@@ -25,14 +25,14 @@ describe('firstView', () => {
     const id = '0b6c6a52-6a4b-4c55-9d7e-2f1f6f0e2a11';
     expect(firstView(`/posts/${id}`, '')).toEqual({
       requests: [{ path: `/posts/${id}` }],
-      modules: ['src/features/posts/pages/post-page.tsx'],
+      page: 'src/features/posts/pages/post-page.tsx',
     });
   });
 
   it('names the submit form its lists and its lazy module', () => {
     expect(firstView('/submit', '')).toEqual({
       requests: [{ path: '/categories/' }, { path: '/states/' }],
-      modules: ['src/features/posts/pages/submit-page.tsx'],
+      page: 'src/features/posts/pages/submit-page.tsx',
     });
   });
 

@@ -22,8 +22,8 @@ export const FIRST_VIEW_ELEMENT_ID = 'kettle-first-view';
 export type FirstView = {
   /** Public GETs the page makes before it can show anything: the server answers them in the page. */
   requests: ReadonlyArray<{ path: string; query?: ApiQuery }>;
-  /** The page's lazy modules (web source paths), whose chunks the page asks for at once. */
-  modules?: ReadonlyArray<string>;
+  /** The page's own lazy module (a web source path), whose chunks the page asks for at once. */
+  page?: string;
 };
 
 /** Lists whose answer is the same whoever asks: a signed-in reader's page may start from them too. */
@@ -48,10 +48,10 @@ export function firstView(pathname: string, search: string): FirstView {
     };
   }
   const post = POST_PAGE.exec(pathname);
-  if (post) return { requests: [{ path: `/posts/${post[1]}` }], modules: [POST_PAGE_MODULE] };
+  if (post) return { requests: [{ path: `/posts/${post[1]}` }], page: POST_PAGE_MODULE };
   // A reader's page (the server cannot tell who): the form's lists and the page's own chunks. Not
   // the form's (the page paints before it loads) nor the header's: measured, preloading them too
   // made the first paint later (they share the connection with what that paint needs).
-  if (pathname === '/submit') return { requests: TAXONOMY, modules: [SUBMIT_PAGE_MODULE] };
+  if (pathname === '/submit') return { requests: TAXONOMY, page: SUBMIT_PAGE_MODULE };
   return { requests: [] };
 }

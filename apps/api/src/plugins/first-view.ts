@@ -15,10 +15,10 @@ function chunksOf(manifest: Manifest, key: string, into = new Set<string>()): Se
 }
 
 /**
- * For the lazy modules a first view names: the `<link rel="modulepreload">` tags of their chunks
- * that index.html does not already ask for, so they load beside the entry instead of after it.
+ * For each lazy page a first view names: the `<link rel="modulepreload">` tags of its chunks that
+ * index.html does not already ask for, so they load beside the entry instead of after it.
  */
-function preloadTags(webRoot: string): (modules: ReadonlyArray<string>) => string {
+function preloadTags(webRoot: string): (page: string) => string {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -28,17 +28,12 @@ function preloadTags(webRoot: string): (modules: ReadonlyArray<string>) => strin
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? chunksOf(manifest, entry) : new Set<string>();
   const tags = new Map<string, string>();
-  return (modules) => {
-    const key = modules.join(' ');
-    let html = tags.get(key);
+  return (page) => {
+    let html = tags.get(page);
     if (html === undefined) {
-      const files = new Set<string>();
-      for (const module of modules) chunksOf(manifest, module, files);
-      html = [...files]
-        .filter((file) => !loaded.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join('');
-      tags.set(key, html);
+      const files = [...chunksOf(manifest, page)].filter((file) => !loaded.has(file));
+      html = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      tags.set(page, html);
     }
     return html;
   };
@@ -78,7 +73,7 @@ export function firstViewPage(app: FastifyInstance, webRoot: string) {
     const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${scriptSafe(`{${body}}`)}</script>`;
     // Replacer functions: a tea's text may hold `$&` or `$'`, which a replacement string would expand.
     return template
-      .replace('</head>', () => `${view.modules ? preloads(view.modules) : ''}</head>`)
+      .replace('</head>', () => `${view.page ? preloads(view.page) : ''}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
   };
 }
