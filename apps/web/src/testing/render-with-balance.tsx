@@ -1,18 +1,7 @@
-import type { CurrentUser } from '@kettle/shared';
 import type { ReactNode } from 'react';
 import { json, stubApi } from './api';
 import { landing, renderRoute } from './render-route';
-
-export const reader = (coin_balance: number): CurrentUser => ({
-  id: '44444444-4444-4444-8444-444444444444',
-  username: 'ava',
-  email: 'ava@example.com',
-  is_admin: false,
-  is_active: true,
-  email_verified: true,
-  coin_balance,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+import { reader } from './users';
 
 /**
  * Renders `ui` signed in with this balance already in the current-user query (as the header

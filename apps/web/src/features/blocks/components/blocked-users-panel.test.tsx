@@ -6,7 +6,7 @@ import { AccountPage } from '@/features/account/pages/account-page';
 import { fakeFetch } from '@/features/moderation/testing/fixtures';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { json, renderRoute } from '@/testing';
+import { json, reader, renderRoute } from '@/testing';
 import { BlockedUsersPanel } from './blocked-users-panel';
 
 const BLOCKS = '/api/v1/users/me/blocks';
@@ -108,16 +108,7 @@ describe('BlockedUsersPanel', () => {
   it('is a section of My Account', async () => {
     const { fetchMock } = fakeFetch(({ url }) => {
       if (url === '/api/v1/auth/me') {
-        return json({
-          id: '44444444-4444-4444-8444-444444444444',
-          username: 'ava',
-          email: 'ava@example.com',
-          is_admin: false,
-          is_active: true,
-          email_verified: true,
-          coin_balance: 120,
-          created_at: '2026-01-01T00:00:00.000Z',
-        });
+        return json(reader(120));
       }
       if (url === BLOCKS) return json({ blocks: [] });
       return undefined;

@@ -1,5 +1,5 @@
 import type userEvent from '@testing-library/user-event';
-import { json, route, stubApi } from '@/testing';
+import { json, reader, route, stubApi } from '@/testing';
 
 export const CATEGORY = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -15,14 +15,7 @@ export const STATE = {
 export const ORIGINAL_POST_ID = '33333333-3333-4333-8333-333333333333';
 
 export const buildUser = (patch: { email_verified?: boolean; coin_balance?: number } = {}) => ({
-  id: '44444444-4444-4444-8444-444444444444',
-  username: 'ava',
-  email: 'ava@example.com',
-  is_admin: false,
-  is_active: true,
-  email_verified: true,
-  coin_balance: 120,
-  created_at: '2026-01-01T00:00:00.000Z',
+  ...reader(120),
   ...patch,
 });
 

@@ -7,19 +7,10 @@ import { makeReport, reportPageResponse } from '@/features/reports/testing/repor
 import { COMMUNITY_RULES } from '@/features/legal/data/community-guidelines';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { json, landing, renderRoute } from '@/testing';
+import { json, landing, reader, renderRoute } from '@/testing';
 import { ModerationSafetyPage } from './moderation-safety-page';
 
-const USER = {
-  id: '44444444-4444-4444-8444-444444444444',
-  username: 'ava',
-  email: 'ava@example.com',
-  is_admin: false,
-  is_active: true,
-  email_verified: true,
-  coin_balance: 120,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const USER = reader(120);
 
 type Handler = (call: FetchCall) => Response | undefined;
 

@@ -13,7 +13,7 @@ import { AccountPage } from '@/features/account/pages/account-page';
 import { currentUserKey, ledgerKey } from '@/lib/current-user';
 import { logout } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
-import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
+import { callsTo, json, landing, reader, renderRoute, stubApi } from '@/testing';
 import { makeSubscription, PERIOD_END, PERIOD_START } from '../testing/subscriptions-kit';
 import { SubscriptionSection } from './subscription-section';
 
@@ -379,17 +379,7 @@ describe('Subscription section: a running subscription', () => {
 describe('Subscription section in My Account', () => {
   it('is a section of the account page, next to the company profile', async () => {
     stubApi({
-      'GET /auth/me': () =>
-        json({
-          id: '44444444-4444-4444-8444-444444444444',
-          username: 'ava',
-          email: 'ava@example.com',
-          is_admin: false,
-          is_active: true,
-          email_verified: true,
-          coin_balance: 120,
-          created_at: '2026-01-01T00:00:00.000Z',
-        }),
+      'GET /auth/me': () => json(reader(120)),
       ...activeRoutes(),
     });
     renderRoute('/account', { routes: [{ path: '/account', element: <AccountPage /> }], signedIn: true });
