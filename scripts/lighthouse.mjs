@@ -4,7 +4,8 @@
 // Goal F2 of shared/design/performance.md. Not part of `npm test`: a run takes minutes.
 //
 // Options: --runs N (default 1; the median run by Performance is kept), --label NAME (file suffix),
-// --check (exit 1 when a goal is missed).
+// --check (exit 1 when a goal is missed), --reports DIR (also keep each run's whole report there,
+// to see where the time goes), --only NAME (one page: `/`, `/posts/{id}` or `/submit`).
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { URLSearchParams } from 'node:url';
@@ -35,6 +36,8 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '1' },
     label: { type: 'string' },
     check: { type: 'boolean', default: false },
+    reports: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number.parseInt(options.runs, 10) || 1);
@@ -125,6 +128,11 @@ async function audit(url, { origin, session }) {
       // A signed-in page needs the tokens set above; the HTTP cache is still cold (see signIn).
       disableStorageReset: Boolean(session),
     });
+    if (options.reports) {
+      mkdirSync(options.reports, { recursive: true });
+      const name = new URL(url).pathname.split('/')[1] || 'home';
+      writeFileSync(path.join(options.reports, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const items = audits['resource-summary']?.details?.items ?? [];
     const bytesOf = (type) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
@@ -205,7 +213,7 @@ try {
     { name: '/submit', url: `${server.origin}/submit`, session },
   ];
   const results = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !options.only || p.name === options.only)) {
     const all = [];
     for (let i = 0; i < runs; i += 1) {
       process.stdout.write(`Lighthouse ${page.name} (run ${i + 1}/${runs})...\n`);
