@@ -19,6 +19,7 @@ import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createDiskStorage } from './lib/images/storage.js';
 import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
+import { createMetrics } from './lib/metrics.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { createTokenSigner } from './lib/tokens.js';
@@ -27,6 +28,7 @@ import { coinsRoutes } from './modules/coins/coins.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { publicPostsRoutes } from './modules/posts/public-posts.routes.js';
@@ -51,6 +53,7 @@ import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { startSweeps } from './sweeps/schedule.js';
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bus,
     payments: createPaymentProvider(config, secret),
     jobs: createJobQueue({ log: app.log }),
+    metrics: createMetrics(database),
   };
   app.decorate('ctx', ctx);
   // Before any timer starts: the demo is one transaction, and on PGlite it holds the connection.
@@ -161,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerRequestMetrics(app);
   registerNulByteGuard(app);
   await registerSecurity(app, config);
   await registerCompression(app);
@@ -169,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authenticatePlugin);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(uploadsRoutes);
   await app.register(
     async (api) => {

@@ -19,6 +19,8 @@ const envSchema = z
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
     SMTP_URL: z.url().optional(),
+    // GET /metrics answers loopback without it; anyone else must send it as a Bearer token.
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     MAIL_FROM: z.string().min(3).default('Kettle <no-reply@kettle.local>'),
     APP_ORIGIN: z.url().optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -99,6 +101,7 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  metricsToken?: string;
   mailFrom: string;
   appOrigin: string;
   jwtSecret?: string;
@@ -167,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
     mailFrom: e.MAIL_FROM,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,

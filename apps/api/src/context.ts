@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.js';
 import type { ImageStorage } from './lib/images/storage.js';
 import type { JobQueue } from './lib/job-queue.js';
 import type { Mailer } from './lib/mailer/mailer.js';
+import type { Metrics } from './lib/metrics.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
 import type { PaymentProvider } from './modules/payments/providers/payment-provider.js';
@@ -25,6 +26,8 @@ export type AppContext = {
   bus: Bus;
   /** Work run after the response (mail-a-link requests answer in the same time for any email). */
   jobs: JobQueue;
+  /** Figures for GET /metrics: one registry per app. */
+  metrics: Metrics;
   /** The card provider (dev checkout, or Stripe when its keys are set), chosen once at start-up. */
   payments: PaymentProvider;
 };

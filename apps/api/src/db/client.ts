@@ -16,15 +16,42 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Services take either: a transaction when they are one step of bigger work. */
 export type DbOrTx = Db | Tx;
 
+/** What /metrics reads of the database: statements sent through the ORM, and the pool's state. */
+export type DatabaseStats = {
+  queries: number;
+  /** PostgreSQL's connection pool; PGlite has one in-process connection and no pool. */
+  pool: { total: number; idle: number; waiting: number } | null;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  stats: () => DatabaseStats;
   /** Answers true when a trivial query succeeds; used by /api/ready. */
   ping: () => Promise<boolean>;
   /** Applies the committed SQL migrations (idempotent). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** Transaction control: node-postgres sends it through the ORM as statements, PGlite does not. */
+const TRANSACTION_CONTROL = /^\s*(?:begin|commit|rollback|savepoint|release)\b/i;
+
+/**
+ * Counts the statements that do work (a query budget test reads the count around one request),
+ * the same on both engines.
+ */
+function queryCounter() {
+  const counter = {
+    queries: 0,
+    logger: {
+      logQuery: (query: string) => {
+        if (!TRANSACTION_CONTROL.test(query)) counter.queries += 1;
+      },
+    },
+  };
+  return counter;
+}
 
 /** PGlite in `dir`, or in memory when `dir` is undefined (tests). */
 export async function openPglite(dir?: string): Promise<Database> {
@@ -33,10 +60,12 @@ export async function openPglite(dir?: string): Promise<Database> {
   const extensions = { pg_trgm };
   const client = dir ? new PGlite(join(dir, 'pglite'), { extensions }) : new PGlite({ extensions });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const counter = queryCounter();
+  const db = drizzlePglite(client, { schema, logger: counter.logger });
   return {
     db,
     kind: 'pglite',
+    stats: () => ({ queries: counter.queries, pool: null }),
     ping: async () => {
       await client.query('select 1');
       return true;
@@ -55,10 +84,15 @@ export function openPostgres(url: string): Database {
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool, { schema });
+  const counter = queryCounter();
+  const db = drizzleNodePg(pool, { schema, logger: counter.logger });
   return {
     db,
     kind: 'postgres',
+    stats: () => ({
+      queries: counter.queries,
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+    }),
     ping: async () => {
       await pool.query('select 1');
       return true;

@@ -3,6 +3,7 @@ import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type LedgerK
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
+import { coinsLedgerTotal } from '../../lib/metrics.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 type Reference = { type: string; id: string };
@@ -28,6 +29,12 @@ export const insufficientCoins = (cost: number) =>
 /** A refund or dispute took back coins already spent: no spending until a purchase settles the debt. */
 export const accountFrozen = () => forbidden(PAYMENT_MESSAGES.frozen, PAYMENT_ERROR_CODES.accountFrozen);
 
+/** For /metrics: what a ledger row moved, once it is written. */
+function countMoved(delta: number): void {
+  if (delta > 0) coinsLedgerTotal.inc({ direction: 'credited' }, delta);
+  else if (delta < 0) coinsLedgerTotal.inc({ direction: 'debited' }, -delta);
+}
+
 const ledgerValues = (input: CreditInput | SpendInput) => sql`
   ${input.kind}, ${input.reason ?? null}, ${input.actorId ?? null},
   ${input.reference?.type ?? null}, ${input.reference?.id ?? null}`;
@@ -50,6 +57,7 @@ export async function creditCoins(db: DbOrTx, input: CreditInput): Promise<numbe
     returning balance_after`);
   const [row] = rowsOf<{ balance_after: number }>(result);
   if (!row) throw new Error(`creditCoins: user ${input.userId} not found`);
+  countMoved(input.amount);
   return Number(row.balance_after);
 }
 
@@ -78,6 +86,7 @@ export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number>
     if (user && user.debt > 0) throw accountFrozen();
     throw insufficientCoins(input.cost);
   }
+  countMoved(-input.cost);
   return Number(row.balance_after);
 }
 
@@ -155,6 +164,7 @@ export async function takeBackCoins(
   const [row] = rowsOf<{ taken: number; balance_after: number; debt: number }>(result);
   if (!row) throw new Error(`takeBackCoins: user ${input.userId} not found`);
   const taken = Number(row.taken);
+  countMoved(-taken);
   return { taken, owed: input.amount - taken, balance: Number(row.balance_after), debt: Number(row.debt) };
 }
 
@@ -182,7 +192,9 @@ export async function settleCoinDebt(db: DbOrTx, input: { userId: string; reason
     from updated
     returning -delta as settled`);
   const [row] = rowsOf<{ settled: number }>(result);
-  return row ? Number(row.settled) : 0;
+  const settled = row ? Number(row.settled) : 0;
+  countMoved(-settled);
+  return settled;
 }
 
 /** An admin sets a balance outright; the ledger stores the difference so sums still add up. */
@@ -204,6 +216,7 @@ export async function setCoinBalance(
     returning balance_after, balance_after - delta as before`);
   const [row] = rowsOf<{ balance_after: number; before: number }>(result);
   if (!row) throw new Error(`setCoinBalance: user ${input.userId} not found`);
+  countMoved(Number(row.balance_after) - Number(row.before));
   return { before: Number(row.before), after: Number(row.balance_after) };
 }
 

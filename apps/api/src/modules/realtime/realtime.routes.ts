@@ -48,6 +48,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
     maxStreamsPerUser: ctx.config.realtime.maxStreamsPerUser,
   });
   hubs.set(ctx, hub);
+  ctx.metrics.readStreams(() => hub.stats().streams);
   // preClose runs before the server stops accepting and waits for open connections: ending the
   // streams here is what lets app.close() finish (security.md X2). The browser reconnects.
   root.addHook('preClose', (done) => {

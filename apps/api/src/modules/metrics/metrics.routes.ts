@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../../lib/app-error.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** A request relayed by a proxy on this host reaches us from loopback too: these headers give it away. */
+const RELAYED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Loopback itself (the socket's address, not the forwarded one, and nothing relayed), or anyone
+ * with the configured token. Digests keep the comparison constant-time whatever the lengths.
+ */
+export function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  const given = request.headers.authorization;
+  if (token && given) return timingSafeEqual(digest(given), digest(`Bearer ${token}`));
+  const direct = !RELAYED.some((name) => name in request.headers);
+  return direct && LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
+/** GET /metrics: the Prometheus text format, for a scraper (docs/deploy.md); not part of the API. */
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  const { metrics, config } = app.ctx;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request, config.metricsToken)) throw forbidden();
+    reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}

@@ -1,0 +1,80 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postComment, vote } from '../test/conversation-kit.js';
+import { useTestApp, type TestApp } from '../test/harness.js';
+import { signedIn, type Auth } from '../test/posts-kit.js';
+import { approvedPost, getPost, getPosts, unlock } from '../test/reading-kit.js';
+
+/**
+ * The SQL statements each hot route sends through the ORM (issue 13, 'a per-request query
+ * budget'): a count, not a time, so it holds on any machine. Each figure is today's; a change
+ * that adds a statement to a hot path fails here, and one that removes statements lowers its
+ * budget. Transaction control (begin, commit) is not counted, so both engines agree.
+ */
+const BUDGET = {
+  anonymousList: 7,
+  anonymousCategoryPage: 7,
+  anonymousSearch: 8,
+  signedInList: 9,
+  anonymousPost: 6,
+  signedInPost: 9,
+  // The goal is one or two each: a conditional statement that spends, stores the effect and
+  // the ledger row, and returns what the answer needs.
+  unlock: 12,
+  vote: 7,
+  comment: 6,
+} as const;
+
+type Step = keyof typeof BUDGET;
+
+describe('statements per request on the hot paths', () => {
+  let app: TestApp;
+  let reader: { auth: Auth };
+  let listed: { id: string; categoryId: string };
+  let unlocked: string;
+  // Periodic sweeps would add their own statements to a count.
+  useTestApp(
+    (made) => {
+      app = made;
+    },
+    { build: { sweeps: false } },
+  );
+
+  beforeAll(async () => {
+    const author = await signedIn(app);
+    reader = await signedIn(app, { coins: 500 });
+    const [first, second] = await Promise.all([1, 2, 3, 4].map(() => approvedPost(app, author.user.id)));
+    if (!first || !second) throw new Error('posts were not made');
+    listed = first;
+    unlocked = second.id;
+    // One request of each kind first: nothing paid once per app lands in the counts.
+    await getPosts(app);
+    await getPosts(app, '', reader.auth);
+  });
+
+  /** Statements sent while `request` ran; it must answer `status`. */
+  async function statementsOf(request: () => Promise<LightMyRequestResponse>, status = 200): Promise<number> {
+    const before = app.ctx.database.stats().queries;
+    const res = await request();
+    expect(res.statusCode, res.body).toBe(status);
+    return app.ctx.database.stats().queries - before;
+  }
+
+  const cases: Array<[Step, () => Promise<LightMyRequestResponse>, number?]> = [
+    ['anonymousList', () => getPosts(app)],
+    ['anonymousCategoryPage', () => getPosts(app, `?category_id=${listed.categoryId}`)],
+    ['anonymousSearch', () => getPosts(app, '?search=tests')],
+    ['signedInList', () => getPosts(app, '', reader.auth)],
+    ['anonymousPost', () => getPost(app, listed.id)],
+    ['signedInPost', () => getPost(app, listed.id, reader.auth)],
+    ['unlock', () => unlock(app, reader.auth, unlocked)],
+    ['vote', () => vote(app, reader.auth, unlocked)],
+    ['comment', () => postComment(app, reader.auth, unlocked, { content: 'Counted, not timed.' }), 201],
+  ];
+
+  it.each(cases)('%s stays within its budget', async (step, request, status) => {
+    const sent = await statementsOf(request, status);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(BUDGET[step]);
+  });
+});
