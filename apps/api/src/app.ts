@@ -20,6 +20,7 @@ import { createDiskStorage } from './lib/images/storage.js';
 import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createMetrics } from './lib/metrics.js';
+import { createPageCache } from './lib/page-cache.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { createTokenSigner } from './lib/tokens.js';
@@ -53,6 +54,7 @@ import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerPageInvalidation } from './plugins/page-invalidation.js';
 import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -116,6 +118,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (redis
       ? await createRedisBus({ publisher: redis, prefix: config.keyPrefix, log: app.log })
       : createMemoryBus({ log: app.log }));
+  const metrics = createMetrics(database);
+  const pages = await createPageCache({
+    ttlMs: config.pageCacheMs,
+    redis,
+    bus,
+    prefix: config.keyPrefix,
+    registry: metrics.registry,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -139,7 +150,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bus,
     payments: createPaymentProvider(config, secret),
     jobs: createJobQueue({ log: app.log }),
-    metrics: createMetrics(database),
+    metrics,
+    pages,
   };
   app.decorate('ctx', ctx);
   // Before any timer starts: the demo is one transaction, and on PGlite it holds the connection.
@@ -166,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerRequestMetrics(app);
+  registerPageInvalidation(app);
   registerNulByteGuard(app);
   await registerSecurity(app, config);
   await registerCompression(app);

@@ -19,6 +19,8 @@ const envSchema = z
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
     SMTP_URL: z.url().optional(),
+    // How long a visitor's page may be served from the page cache; 0 turns the cache off.
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     // GET /metrics answers loopback without it; anyone else must send it as a Bearer token.
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     MAIL_FROM: z.string().min(3).default('Kettle <no-reply@kettle.local>'),
@@ -102,6 +104,7 @@ export type Config = {
   redisUrl?: string;
   smtpUrl?: string;
   metricsToken?: string;
+  pageCacheMs: number;
   mailFrom: string;
   appOrigin: string;
   jwtSecret?: string;
@@ -171,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     metricsToken: e.METRICS_TOKEN,
+    pageCacheMs: e.PAGE_CACHE_MS,
     mailFrom: e.MAIL_FROM,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,

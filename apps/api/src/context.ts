@@ -6,6 +6,7 @@ import type { ImageStorage } from './lib/images/storage.js';
 import type { JobQueue } from './lib/job-queue.js';
 import type { Mailer } from './lib/mailer/mailer.js';
 import type { Metrics } from './lib/metrics.js';
+import type { PageCache } from './lib/page-cache.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
 import type { PaymentProvider } from './modules/payments/providers/payment-provider.js';
@@ -28,6 +29,8 @@ export type AppContext = {
   jobs: JobQueue;
   /** Figures for GET /metrics: one registry per app. */
   metrics: Metrics;
+  /** Visitors' pages, serialized once (shared through Redis when REDIS_URL is set). */
+  pages: PageCache;
   /** The card provider (dev checkout, or Stripe when its keys are set), chosen once at start-up. */
   payments: PaymentProvider;
 };

@@ -59,6 +59,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       JWT_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO_USERS: 'false',
       SEED_DEMO_CONTENT: 'false',
+      // Tests write rows straight into tables and read them back at once; the page cache's own
+      // tests turn it on.
+      PAGE_CACHE_MS: '0',
       ...(url ? { DATABASE_URL: url } : {}),
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       ...options.env,

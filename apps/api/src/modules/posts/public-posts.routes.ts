@@ -5,7 +5,7 @@ import {
   postListQuerySchema,
   unlockResponseSchema,
 } from '@kettle/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
@@ -14,6 +14,16 @@ import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.se
 import { unlockPost } from './unlocks.service.js';
 
 const tags = ['posts'];
+
+/** The route's own serializer (the response schema), as text the page cache can keep. */
+function serialized(reply: FastifyReply, body: unknown): string {
+  const text = reply.serialize(body);
+  return typeof text === 'string' ? text : Buffer.from(text as Uint8Array).toString('utf8');
+}
+
+/** A page the cache kept as JSON text goes out as it is, without serializing it again. */
+const sendSerialized = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json as never);
 /** Malformed ids answer 404 like unknown ones (the services check), not 422. */
 const params = z.object({ id: z.string() });
 
@@ -34,13 +44,27 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: postCardListSchema },
     },
     onRequest: root.optionalAuth,
-    handler: async (request) => listPublicPosts(ctx, request.user, request.query, request.ip),
+    handler: async (request, reply) => {
+      // Searches stay uncached: each one counts against a visitor's search limit.
+      if (request.user || request.query.search) return listPublicPosts(ctx, request.user, request.query, request.ip);
+      const page = await ctx.pages.get(`list:${JSON.stringify(request.query)}`, async () =>
+        serialized(reply, await listPublicPosts(ctx, null, request.query, request.ip)),
+      );
+      return sendSerialized(reply, page);
+    },
   });
 
   app.get('/:id', {
     schema: { tags, summary: 'One tea', params, response: { 200: postDetailSchema } },
     onRequest: root.optionalAuth,
-    handler: async (request) => getPostDetail(ctx, request.user, request.params.id),
+    handler: async (request, reply) => {
+      if (request.user) return getPostDetail(ctx, request.user, request.params.id);
+      // Only an answer is kept: a missing or unpublished tea throws before anything is stored.
+      const page = await ctx.pages.get(`post:${request.params.id}`, async () =>
+        serialized(reply, await getPostDetail(ctx, null, request.params.id)),
+      );
+      return sendSerialized(reply, page);
+    },
   });
 
   app.get('/:id/reversal', {

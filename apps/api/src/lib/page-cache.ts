@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { Counter, type Registry } from 'prom-client';
+import type { Bus } from './bus/bus.js';
+
+/**
+ * What a visitor reads, serialized once and served to every visitor until something changes
+ * (performance.md P1, P2). Entries are keyed by a generation: any change a visitor could see
+ * starts a new one, so no page of the old generation is served again on this server, and on the
+ * others once the bus carries the news. Every entry also lives at most `ttlMs`, which bounds
+ * what no request announces (a sweep ending a bounty) and a bus message lost between servers.
+ */
+export type PageCache = {
+  /** The page at `key`, or `make`'s answer, stored; concurrent misses of one key share one `make`. */
+  get: (key: string, make: () => Promise<string>) => Promise<string>;
+  /** Something visitors see changed: no page made before now is served again. */
+  invalidate: () => void;
+};
+
+type PageCacheOptions = {
+  ttlMs: number;
+  /** Shared pages and generation across servers (REDIS_URL); this server alone otherwise. */
+  redis?: Redis;
+  bus: Bus;
+  prefix: string;
+  registry: Registry;
+  log: FastifyBaseLogger;
+};
+
+/** Pages kept per server: each list page and filter, each tea; the least recently read go first. */
+const MAX_PAGES = 5_000;
+const TOPIC = 'pages';
+
+export async function createPageCache(options: PageCacheOptions): Promise<PageCache> {
+  const { ttlMs, redis, bus, prefix, log } = options;
+  const lookups = new Counter({
+    name: 'kettle_page_cache_requests_total',
+    help: "Visitors' pages asked of the page cache: hit (this server or Redis) or miss (built).",
+    labelNames: ['result'] as const,
+    registers: [options.registry],
+  });
+  if (ttlMs <= 0) return { get: (_key, make) => make(), invalidate: () => undefined };
+
+  const local = new LRUCache<string, string>({ max: MAX_PAGES, ttl: ttlMs });
+  const building = new Map<string, Promise<string>>();
+  const generationKey = `${prefix}:pages:generation`;
+  let generation = 0;
+  const advance = (to: number) => {
+    if (to <= generation) return;
+    generation = to;
+    local.clear();
+  };
+  // A shared counter, so every server names one generation the same: a page stored in Redis by
+  // one is found by the others.
+  if (redis) advance(Number((await redis.get(generationKey).catch(() => null)) ?? 0));
+  await bus.subscribe(TOPIC, (message) => {
+    const to = (message as { generation?: unknown }).generation;
+    if (typeof to === 'number') advance(to);
+  });
+
+  const shared = {
+    read: async (key: string) => (redis ? redis.get(key).catch(() => null) : null),
+    write: (key: string, page: string) => {
+      redis?.set(key, page, 'PX', ttlMs).catch((err: unknown) => log.warn({ err }, 'page cache: redis write failed'));
+    },
+  };
+
+  async function build(key: string, make: () => Promise<string>): Promise<string> {
+    const made = generation;
+    const sharedKey = `${prefix}:pages:${made}:${key}`;
+    const stored = await shared.read(sharedKey);
+    if (stored !== null) {
+      lookups.inc({ result: 'hit' });
+      if (made === generation) local.set(key, stored);
+      return stored;
+    }
+    lookups.inc({ result: 'miss' });
+    const page = await make();
+    // A change announced while the page was being built may be missing from it: serve it to
+    // this request only.
+    if (made === generation) {
+      local.set(key, page);
+      shared.write(sharedKey, page);
+    }
+    return page;
+  }
+
+  return {
+    get: (key, make) => {
+      const page = local.get(key);
+      if (page !== undefined) {
+        lookups.inc({ result: 'hit' });
+        return Promise.resolve(page);
+      }
+      const flightKey = `${generation}:${key}`;
+      let flight = building.get(flightKey);
+      if (!flight) {
+        flight = build(key, make).finally(() => building.delete(flightKey));
+        building.set(flightKey, flight);
+      }
+      return flight;
+    },
+    invalidate: () => {
+      advance(generation + 1);
+      if (!redis) return;
+      redis
+        .incr(generationKey)
+        .then((to) => {
+          advance(to);
+          return bus.publish(TOPIC, { generation: to });
+        })
+        .catch((err: unknown) => log.warn({ err }, 'page cache: could not announce a change'));
+    },
+  };
+}
