@@ -133,7 +133,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '.ci/**'],
     languageOptions: {
       globals: {
         process: 'readonly',

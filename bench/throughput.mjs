@@ -69,7 +69,8 @@ try {
   const list = await (await fetch(`${server.origin}/api/v1/posts/?skip=0&limit=9`)).json();
   const [post] = list.data;
   const scenarios = [
-    { name: 'anonymous front page (P2)', url: `${server.origin}/api/v1/posts/?skip=0&limit=9`, goal: 0.5 },
+    { name: 'front page: index.html with its first view', url: `${server.origin}/` },
+    { name: 'anonymous front page list (P2)', url: `${server.origin}/api/v1/posts/?skip=0&limit=9`, goal: 0.5 },
     {
       name: 'anonymous category page (P1)',
       url: `${server.origin}/api/v1/posts/?skip=0&limit=9&category_id=${post.category.id}`,

@@ -107,6 +107,18 @@ describe('page cache on one server', () => {
     expect(await pages.get('post:gone', async () => 'now here')).toBe('now here');
   });
 
+  it('keeps no page its builder declines (one built around a failure)', async () => {
+    const pages = await cache();
+    expect(
+      await pages.get(
+        'html:/',
+        async () => 'partial',
+        () => false,
+      ),
+    ).toBe('partial');
+    expect(await pages.get('html:/', async () => 'whole')).toBe('whole');
+  });
+
   it('is off with a lifetime of 0: every read builds', async () => {
     const pages = await cache({ ttlMs: 0 });
     const current = { text: 'x' };

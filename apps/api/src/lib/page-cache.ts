@@ -12,8 +12,11 @@ import type { Bus } from './bus/bus.js';
  * what no request announces (a sweep ending a bounty) and a bus message lost between servers.
  */
 export type PageCache = {
-  /** The page at `key`, or `make`'s answer, stored; concurrent misses of one key share one `make`. */
-  get: (key: string, make: () => Promise<string>) => Promise<string>;
+  /**
+   * The page at `key`, or `make`'s answer, stored unless `keep` says no (a page built around a
+   * failure); concurrent misses of one key share one `make`.
+   */
+  get: (key: string, make: () => Promise<string>, keep?: (page: string) => boolean) => Promise<string>;
   /** Something visitors see changed: no page made before now is served again. */
   invalidate: () => void;
 };
@@ -28,8 +31,10 @@ type PageCacheOptions = {
   log: FastifyBaseLogger;
 };
 
-/** Pages kept per server: each list page and filter, each tea; the least recently read go first. */
+/** Per server: each list page and filter, each tea; the least recently read go first. */
 const MAX_PAGES = 5_000;
+/** Characters of JSON kept per server (~32 MB of text): a page of cards is ~10 KB. */
+const MAX_CHARACTERS = 32 * 1024 * 1024;
 const TOPIC = 'pages';
 
 export async function createPageCache(options: PageCacheOptions): Promise<PageCache> {
@@ -42,7 +47,12 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
   });
   if (ttlMs <= 0) return { get: (_key, make) => make(), invalidate: () => undefined };
 
-  const local = new LRUCache<string, string>({ max: MAX_PAGES, ttl: ttlMs });
+  const local = new LRUCache<string, string>({
+    max: MAX_PAGES,
+    maxSize: MAX_CHARACTERS,
+    sizeCalculation: (page) => Math.max(1, page.length),
+    ttl: ttlMs,
+  });
   const building = new Map<string, Promise<string>>();
   const generationKey = `${prefix}:pages:generation`;
   let generation = 0;
@@ -66,7 +76,7 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
     },
   };
 
-  async function build(key: string, make: () => Promise<string>): Promise<string> {
+  async function build(key: string, make: () => Promise<string>, keep: (page: string) => boolean): Promise<string> {
     const made = generation;
     const sharedKey = `${prefix}:pages:${made}:${key}`;
     const stored = await shared.read(sharedKey);
@@ -79,7 +89,7 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
     const page = await make();
     // A change announced while the page was being built may be missing from it: serve it to
     // this request only.
-    if (made === generation) {
+    if (made === generation && keep(page)) {
       local.set(key, page);
       shared.write(sharedKey, page);
     }
@@ -87,7 +97,7 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
   }
 
   return {
-    get: (key, make) => {
+    get: (key, make, keep = () => true) => {
       const page = local.get(key);
       if (page !== undefined) {
         lookups.inc({ result: 'hit' });
@@ -96,7 +106,7 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
       const flightKey = `${generation}:${key}`;
       let flight = building.get(flightKey);
       if (!flight) {
-        flight = build(key, make).finally(() => building.delete(flightKey));
+        flight = build(key, make, keep).finally(() => building.delete(flightKey));
         building.set(flightKey, flight);
       }
       return flight;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIRST_VIEW_ELEMENT_ID, firstView, type PostCardList, type PostDetail } from '@kettle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories.js';
+import { buildUser, tokensFor } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildPost } from '../../test/posts-kit.js';
 import { approvedPost } from '../../test/reading-kit.js';
@@ -122,4 +122,47 @@ describe('the first view: a page carries its public data and asks for its chunks
       expect(res.body).toBe(HTML);
     },
   );
+});
+
+describe('the first view from the page cache', () => {
+  let app: TestApp;
+  let root: string;
+  let authorId: string;
+
+  beforeAll(async () => {
+    root = webRoot();
+    app = await createTestApp({
+      env: { PAGE_CACHE_MS: '60000' },
+      build: { serveWeb: true, webRoot: root, sweeps: false },
+    });
+    authorId = (await buildUser(app)).id;
+  });
+  afterAll(async () => {
+    await app?.teardown();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => app.inject({ method: 'GET', url });
+
+  it('builds a page once for every visitor, and again after a change', async () => {
+    const admin = await buildUser(app, { isAdmin: true });
+    await approvedPost(app, authorId, { title: 'Already out' });
+    const first = await page('/');
+    const before = app.ctx.database.stats().queries;
+    const again = await page('/');
+    expect(app.ctx.database.stats().queries).toBe(before);
+    expect(again.body).toBe(first.body);
+    expect(again.body).toContain('Already out');
+
+    const pending = await buildPost(app, authorId, { status: 'pending', title: 'Freshly approved' });
+    const { auth } = await tokensFor(app, admin);
+    const approved = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/admin/${pending.id}/status`,
+      headers: auth,
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect((await page('/')).body).toContain('Freshly approved');
+  });
 });

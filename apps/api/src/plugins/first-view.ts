@@ -56,10 +56,8 @@ const scriptSafe = (json: string) =>
 export function firstViewPage(app: FastifyInstance, webRoot: string) {
   const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const preloads = preloadTags(webRoot);
-  return async (request: FastifyRequest): Promise<string> => {
-    const address = new URL(request.url, 'http://kettle.invalid');
-    const view = firstView(address.pathname, address.search);
-    if (view.requests.length === 0) return template;
+
+  async function build(request: FastifyRequest, view: ReturnType<typeof firstView>) {
     const answers = await Promise.all(
       view.requests.map(async ({ path, query }) => {
         const url = apiUrl(path, query);
@@ -72,8 +70,27 @@ export function firstViewPage(app: FastifyInstance, webRoot: string) {
     const body = answers.filter((answer) => answer !== null).join(',');
     const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${scriptSafe(`{${body}}`)}</script>`;
     // Replacer functions: a tea's text may hold `$&` or `$'`, which a replacement string would expand.
-    return template
+    const html = template
       .replace('</head>', () => `${view.page ? preloads(view.page) : ''}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+    return { html, complete: answers.every((answer) => answer !== null) };
+  }
+
+  return async (request: FastifyRequest): Promise<string> => {
+    const address = new URL(request.url, 'http://kettle.invalid');
+    const view = firstView(address.pathname, address.search);
+    if (view.requests.length === 0) return template;
+    // Every visitor gets the same page for an address: kept in the page cache, unless an answer
+    // failed (the app will fetch that one itself).
+    let complete = true;
+    return app.ctx.pages.get(
+      `html:${address.pathname}${address.search}`,
+      async () => {
+        const built = await build(request, view);
+        complete = built.complete;
+        return built.html;
+      },
+      () => complete,
+    );
   };
 }
