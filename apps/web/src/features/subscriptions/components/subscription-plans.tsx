@@ -9,7 +9,7 @@ import { paymentErrorMessage, paymentStatusMessage } from '@/lib/payment-error';
 import { toast, toastError } from '@/lib/toast-store';
 import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
-import { useFollowUrl } from '../utils/follow-url';
+import { useFollowUrl } from '@/lib/use-follow-url';
 
 function PlanCard({
   plan,
