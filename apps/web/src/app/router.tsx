@@ -16,11 +16,11 @@ const notFound = page(
   (m) => m.NotFoundPage,
 );
 const categories = page(
-  () => import('@/features/taxonomy/pages/categories-page'),
+  () => import('@/features/taxonomy/pages/taxonomy-page'),
   (m) => m.CategoriesPage,
 );
 const states = page(
-  () => import('@/features/taxonomy/pages/states-page'),
+  () => import('@/features/taxonomy/pages/taxonomy-page'),
   (m) => m.StatesPage,
 );
 

@@ -1,7 +1,6 @@
 import { UserX } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryState } from '@/components/ui/query-state';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
 import { BlockedUsersPanel } from '@/features/blocks/components/blocked-users-panel';
@@ -17,42 +16,30 @@ import { EditUsernameForm } from '../components/edit-username-form';
 import { ProfileCard } from '../components/profile-card';
 
 function AccountContent() {
-  const { data: user, isPending, isError, error, refetch, isRefetching } = useCurrentUser();
-
-  const handleRetry = () => void refetch();
-
-  if (isError) {
-    return (
-      <EmptyState
-        icon={UserX}
-        title="Unable to load your account"
-        description={apiErrorMessage(error)}
-        action={
-          <Button onClick={handleRetry} disabled={isRefetching}>
-            Try Again
-          </Button>
-        }
-      />
-    );
-  }
-  if (isPending) return <AccountSkeleton />;
-
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <ProfileCard user={user} />
-      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-        {user.email_verified ? null : <VerificationNotice email={user.email} />}
-        {/* Coins and money: one line per section. */}
-        <TransactionHistoryPanel />
-        <CoinLedgerPanel />
-        {/* Profile and safety settings. */}
-        <EditUsernameForm key={user.username} username={user.username} />
-        <ChangePasswordForm />
-        <BlockedUsersPanel />
-        <SubscriptionSection />
-        <CompanyProfileSection />
-      </div>
-    </div>
+    <QueryState
+      query={useCurrentUser()}
+      loading={<AccountSkeleton />}
+      error={{ title: 'Unable to load your account', icon: UserX, message: (error) => apiErrorMessage(error) }}
+    >
+      {(user) => (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <ProfileCard user={user} />
+          <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+            {user.email_verified ? null : <VerificationNotice email={user.email} />}
+            {/* Coins and money: one line per section. */}
+            <TransactionHistoryPanel />
+            <CoinLedgerPanel />
+            {/* Profile and safety settings. */}
+            <EditUsernameForm key={user.username} username={user.username} />
+            <ChangePasswordForm />
+            <BlockedUsersPanel />
+            <SubscriptionSection />
+            <CompanyProfileSection />
+          </div>
+        </div>
+      )}
+    </QueryState>
   );
 }
 

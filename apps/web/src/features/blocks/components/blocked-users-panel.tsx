@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { BLOCK_MESSAGES, type BlockedUser } from '@kettle/shared';
-import { CircleAlert, RotateCcw, UserRoundX } from 'lucide-react';
+import { UserRoundX } from 'lucide-react';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError } from '@/lib/toast-store';
@@ -44,40 +45,33 @@ function BlockedUserRow({ blocked }: { blocked: BlockedUser }) {
 
 function BlockedUsersContent() {
   const query = useBlocks();
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading blocked users" className="grid gap-3">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="flex items-center gap-2 text-sm">
-          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {apiErrorMessage(query.error, BLOCK_MESSAGES.failed)}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RotateCcw aria-hidden="true" /> Try Again
-        </Button>
-      </div>
-    );
-  }
-  if (query.data.blocks.length === 0) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <UserRoundX className="size-4 shrink-0" aria-hidden="true" /> {BLOCK_MESSAGES.empty}
-      </p>
-    );
-  }
   return (
-    <ul className="divide-y divide-border" aria-label="Blocked users">
-      {query.data.blocks.map((blocked) => (
-        <BlockedUserRow key={blocked.user_id} blocked={blocked} />
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      loading={
+        <div role="status" aria-label="Loading blocked users" className="grid gap-3">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      }
+      error={{ message: (error) => apiErrorMessage(error, BLOCK_MESSAGES.failed) }}
+      empty={{
+        when: (data) => data.blocks.length === 0,
+        view: (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <UserRoundX className="size-4 shrink-0" aria-hidden="true" /> {BLOCK_MESSAGES.empty}
+          </p>
+        ),
+      }}
+    >
+      {(data) => (
+        <ul className="divide-y divide-border" aria-label="Blocked users">
+          {data.blocks.map((blocked) => (
+            <BlockedUserRow key={blocked.user_id} blocked={blocked} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,9 +1,10 @@
 import { COMMENT_MESSAGES, type Comment } from '@kettle/shared';
-import { CircleAlert, MessageSquare, RotateCcw, Trash2 } from 'lucide-react';
+import { MessageSquare, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Timestamp } from '@/components/ui/timestamp';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -65,6 +66,22 @@ function CommentNode({
   );
 }
 
+function AdminCommentsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading comments" className="grid gap-4">
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} className="flex gap-3">
+          <Skeleton className="size-8 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The post's real comments for the admin (read free), as a read-only tree with Delete behind a
  * confirmation. Deleting a comment removes its replies too.
@@ -84,55 +101,32 @@ export function AdminPostComments({ postId }: { postId: string }) {
     });
   };
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <div role="status" aria-label="Loading comments" className="grid gap-4">
-        {Array.from({ length: 3 }, (_, index) => (
-          <div key={index} className="flex gap-3">
-            <Skeleton className="size-8 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="flex items-center gap-2 text-sm">
-          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {apiErrorMessage(query.error, COMMENT_MESSAGES.fetchFailed)}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RotateCcw aria-hidden="true" /> Try Again
-        </Button>
-      </div>
-    );
-  } else if (query.data.comments.length === 0) {
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <MessageSquare className="size-4 shrink-0" aria-hidden="true" /> No comments on this tea yet.
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="grid gap-5">
-        {query.data.comments.map((comment) => (
-          <CommentNode key={comment.id} comment={comment} depth={0} onDelete={setTarget} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl border border-border bg-card p-5 sm:p-6">
       <h2 id={headingId} className="font-display text-xl font-semibold">
         Comments{count === null ? '' : ` (${count})`}
       </h2>
-      {body}
+      <QueryState
+        query={query}
+        loading={<AdminCommentsSkeleton />}
+        error={{ message: (error) => apiErrorMessage(error, COMMENT_MESSAGES.fetchFailed) }}
+        empty={{
+          when: (data) => data.comments.length === 0,
+          view: (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <MessageSquare className="size-4 shrink-0" aria-hidden="true" /> No comments on this tea yet.
+            </p>
+          ),
+        }}
+      >
+        {(data) => (
+          <ul className="grid gap-5">
+            {data.comments.map((comment) => (
+              <CommentNode key={comment.id} comment={comment} depth={0} onDelete={setTarget} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => {

@@ -1,18 +1,10 @@
 import { COMPANY_MESSAGES, type Company } from '@kettle/shared';
-import {
-  BadgeCheck,
-  Building2,
-  CircleAlert,
-  ExternalLink,
-  Pencil,
-  RotateCcw,
-  ShieldQuestion,
-  Trash2,
-} from 'lucide-react';
+import { BadgeCheck, Building2, ExternalLink, Pencil, ShieldQuestion, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError, toastSuccess } from '@/lib/toast-store';
@@ -93,40 +85,32 @@ function CompanyContent() {
   const query = useCompany();
   const [editing, setEditing] = useState(false);
   const [creating, setCreating] = useState(false);
-
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading company profile" className="grid gap-3">
-        <Skeleton className="h-8 w-1/2" />
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="flex items-center gap-2 text-sm">
-          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {COMPANY_MESSAGES.loadFailed}. {apiErrorMessage(query.error)}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RotateCcw aria-hidden="true" /> Try Again
-        </Button>
-      </div>
-    );
-  }
-  const company = query.data;
-  if (company && editing)
-    return <CompanyForm key={company.updated_at} company={company} onDone={() => setEditing(false)} />;
-  if (company) return <CompanyView company={company} onEdit={() => setEditing(true)} />;
-  if (creating) return <CompanyForm onDone={() => setCreating(false)} />;
   return (
-    <div className="flex flex-col items-start gap-3">
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Building2 className="size-4 shrink-0" aria-hidden="true" /> {COMPANY_MESSAGES.notFound}
-      </p>
-      <Button onClick={() => setCreating(true)}>Create company profile</Button>
-    </div>
+    <QueryState
+      query={query}
+      loading={
+        <div role="status" aria-label="Loading company profile" className="grid gap-3">
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      }
+      error={{ message: (error) => `${COMPANY_MESSAGES.loadFailed}. ${apiErrorMessage(error)}` }}
+    >
+      {(company) => {
+        if (company && editing)
+          return <CompanyForm key={company.updated_at} company={company} onDone={() => setEditing(false)} />;
+        if (company) return <CompanyView company={company} onEdit={() => setEditing(true)} />;
+        if (creating) return <CompanyForm onDone={() => setCreating(false)} />;
+        return (
+          <div className="flex flex-col items-start gap-3">
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Building2 className="size-4 shrink-0" aria-hidden="true" /> {COMPANY_MESSAGES.notFound}
+            </p>
+            <Button onClick={() => setCreating(true)}>Create company profile</Button>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

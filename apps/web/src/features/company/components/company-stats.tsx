@@ -1,6 +1,5 @@
 import { COMPANY_MESSAGES, formatCount } from '@kettle/shared';
-import { CircleAlert, RotateCcw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCompanyStats } from '../api/get-company-stats';
@@ -23,36 +22,28 @@ function StatValue({ value }: { value: number | null }) {
 /** What people say about the handle: approved posts tagging it, their votes, reversals and reports. */
 export function CompanyStatsPanel() {
   const stats = useCompanyStats(true);
-  if (stats.isPending) {
-    return (
-      <div role="status" aria-label="Loading company numbers" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {LABELS.map(([key]) => (
-          <Skeleton key={key} className="h-16" />
-        ))}
-      </div>
-    );
-  }
-  if (stats.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="flex items-center gap-2 text-sm">
-          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {COMPANY_MESSAGES.statsFailed}. {apiErrorMessage(stats.error)}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-          <RotateCcw aria-hidden="true" /> Try Again
-        </Button>
-      </div>
-    );
-  }
   return (
-    <dl aria-label="Approved posts tagging your handle" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {LABELS.map(([key, label]) => (
-        <div key={key} className="rounded-xl border border-border bg-muted/30 p-3 text-center">
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <StatValue value={stats.data[key]} />
+    <QueryState
+      query={stats}
+      loading={
+        <div role="status" aria-label="Loading company numbers" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {LABELS.map(([key]) => (
+            <Skeleton key={key} className="h-16" />
+          ))}
         </div>
-      ))}
-    </dl>
+      }
+      error={{ message: (error) => `${COMPANY_MESSAGES.statsFailed}. ${apiErrorMessage(error)}` }}
+    >
+      {(data) => (
+        <dl aria-label="Approved posts tagging your handle" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {LABELS.map(([key, label]) => (
+            <div key={key} className="rounded-xl border border-border bg-muted/30 p-3 text-center">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <StatValue value={data[key]} />
+            </div>
+          ))}
+        </dl>
+      )}
+    </QueryState>
   );
 }

@@ -1,11 +1,11 @@
 import { PAGE_SIZES } from '@kettle/shared';
-import { CircleAlert, CupSoda, RotateCcw } from 'lucide-react';
+import { CupSoda } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination as PaginationControls } from '@/components/ui/pagination';
+import { QueryState } from '@/components/ui/query-state';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { readPage } from '@/lib/use-address-params';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -44,35 +44,32 @@ export function ModerationPage() {
   return (
     <>
       <PageHeader title="Moderation Queue" description={description} />
-      {query.isPending ? (
-        <ModerationSkeleton />
-      ) : query.isError ? (
-        <EmptyState
-          icon={CircleAlert}
-          title="Error Loading Teas"
-          description={apiErrorMessage(query.error, 'Failed to fetch posts')}
-          action={
-            <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-              <RotateCcw aria-hidden="true" /> Try Again
-            </Button>
-          }
-        />
-      ) : query.data.data.length === 0 ? (
-        <EmptyState
-          icon={CupSoda}
-          title="No teas waiting for review"
-          description="New teas and reversals show up here as soon as they are submitted."
-        />
-      ) : (
-        <>
-          <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy={query.isFetching}>
-            {query.data.data.map((post) => (
-              <ModerationCard key={post.id} post={post} />
-            ))}
-          </div>
-          <PaginationControls page={page} totalPages={totalPages} onPageChange={goTo} />
-        </>
-      )}
+      <QueryState
+        query={query}
+        loading={<ModerationSkeleton />}
+        error={{ title: 'Error Loading Teas', message: (error) => apiErrorMessage(error, 'Failed to fetch posts') }}
+        empty={{
+          when: (data) => data.data.length === 0,
+          view: (
+            <EmptyState
+              icon={CupSoda}
+              title="No teas waiting for review"
+              description="New teas and reversals show up here as soon as they are submitted."
+            />
+          ),
+        }}
+      >
+        {(data) => (
+          <>
+            <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy={query.isFetching}>
+              {data.data.map((post) => (
+                <ModerationCard key={post.id} post={post} />
+              ))}
+            </div>
+            <PaginationControls page={page} totalPages={totalPages} onPageChange={goTo} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

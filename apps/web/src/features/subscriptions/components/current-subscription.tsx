@@ -12,7 +12,7 @@ import { useCreateBillingPortalSession } from '../api/create-billing-portal-sess
 import { useInvoicePreview } from '../api/get-invoice-preview';
 import { useRenewDevSubscription } from '../api/renew-dev-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
-import { useFollowUrl } from '../utils/follow-url';
+import { useFollowUrl } from '@/lib/use-follow-url';
 import { formatCents, formatDay, statusLabel } from '../utils/format';
 import { ChangePlanForm } from './change-plan-form';
 import { CouponForm } from './coupon-form';

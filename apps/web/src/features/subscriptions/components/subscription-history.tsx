@@ -1,11 +1,11 @@
 import { formatCount } from '@kettle/shared';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscriptionHistory } from '../api/get-subscription-history';
 import { formatCents, formatDay } from '../utils/format';
-import { InlineError } from './inline-error';
 
 const HISTORY_PAGE = { skip: 0, limit: 12 };
 
@@ -13,51 +13,45 @@ const HISTORY_PAGE = { skip: 0, limit: 12 };
 export function SubscriptionHistoryList() {
   const titleId = useId();
   const history = useSubscriptionHistory(HISTORY_PAGE);
-  let body;
-  if (history.isPending) {
-    body = (
-      <div role="status" aria-label="Loading payment history" className="grid gap-2">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-    );
-  } else if (history.isError) {
-    body = (
-      <InlineError
-        message={paymentErrorMessage(history.error)}
-        onRetry={() => void history.refetch()}
-        retrying={history.isFetching}
-      />
-    );
-  } else if (history.data.data.length === 0) {
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <ReceiptText className="size-4 shrink-0" aria-hidden="true" /> No paid months yet.
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="divide-y divide-border" aria-label="Paid months">
-        {history.data.data.map((grant) => (
-          <li key={grant.invoice_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-            <span>
-              {formatDay(grant.period_start ?? grant.created_at)} – {formatDay(grant.period_end)}
-            </span>
-            <span className="flex items-center gap-3 tabular-nums">
-              <span className="font-semibold">+{formatCount(grant.coins)} coins</span>
-              <span className="text-muted-foreground">{formatCents(grant.amount_cents, grant.currency)}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-2">
       <h3 id={titleId} className="text-sm font-semibold">
         Payment history
       </h3>
-      {body}
+      <QueryState
+        query={history}
+        loading={
+          <div role="status" aria-label="Loading payment history" className="grid gap-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        }
+        error={{ message: paymentErrorMessage }}
+        empty={{
+          when: (data) => data.data.length === 0,
+          view: (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <ReceiptText className="size-4 shrink-0" aria-hidden="true" /> No paid months yet.
+            </p>
+          ),
+        }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-border" aria-label="Paid months">
+            {data.data.map((grant) => (
+              <li key={grant.invoice_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  {formatDay(grant.period_start ?? grant.created_at)} – {formatDay(grant.period_end)}
+                </span>
+                <span className="flex items-center gap-3 tabular-nums">
+                  <span className="font-semibold">+{formatCount(grant.coins)} coins</span>
+                  <span className="text-muted-foreground">{formatCents(grant.amount_cents, grant.currency)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -2,14 +2,14 @@ import { PAYMENT_MESSAGES, type SubscriptionPlan, type SubscriptionPriceId, form
 import { Coins, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/format-money';
 import { paymentErrorMessage, paymentStatusMessage } from '@/lib/payment-error';
 import { toast, toastError } from '@/lib/toast-store';
 import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
-import { useFollowUrl } from '../utils/follow-url';
-import { InlineError } from './inline-error';
+import { useFollowUrl } from '@/lib/use-follow-url';
 
 function PlanCard({
   plan,
@@ -73,40 +73,36 @@ export function SubscriptionPlans() {
     });
   };
 
-  if (plans.isPending) {
-    return (
-      <div role="status" aria-label="Loading plans" className="grid gap-3 sm:grid-cols-3">
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  }
-  if (plans.isError) {
-    return (
-      <InlineError
-        message={paymentErrorMessage(plans.error)}
-        onRetry={() => void plans.refetch()}
-        retrying={plans.isFetching}
-      />
-    );
-  }
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm text-muted-foreground">
-        You have no subscription. Pick a plan: its coins arrive when you subscribe and again every month.
-      </p>
-      <ul className="grid gap-3 sm:grid-cols-3" aria-label="Monthly plans">
-        {plans.data.plans.map((plan) => (
-          <PlanCard
-            key={plan.key}
-            plan={plan}
-            busy={choosing === plan.price_id}
-            disabled={choosing !== null}
-            onSubscribe={() => subscribe(plan.price_id)}
-          />
-        ))}
-      </ul>
-    </div>
+    <QueryState
+      query={plans}
+      loading={
+        <div role="status" aria-label="Loading plans" className="grid gap-3 sm:grid-cols-3">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+        </div>
+      }
+      error={{ message: paymentErrorMessage }}
+    >
+      {(data) => (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-muted-foreground">
+            You have no subscription. Pick a plan: its coins arrive when you subscribe and again every month.
+          </p>
+          <ul className="grid gap-3 sm:grid-cols-3" aria-label="Monthly plans">
+            {data.plans.map((plan) => (
+              <PlanCard
+                key={plan.key}
+                plan={plan}
+                busy={choosing === plan.price_id}
+                disabled={choosing !== null}
+                onSubscribe={() => subscribe(plan.price_id)}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -3,11 +3,11 @@ import { CircleCheckBig, Info } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscription } from '../api/get-subscription';
 import { CurrentSubscription } from './current-subscription';
-import { InlineError } from './inline-error';
 import { SubscriptionPlans } from './subscription-plans';
 
 type Return = 'success' | 'cancelled' | null;
@@ -34,28 +34,24 @@ function ReturnNotice({ outcome, waiting }: { outcome: Return; waiting: boolean 
 
 function SubscriptionContent({ outcome }: { outcome: Return }) {
   const query = useSubscription({ waitingForProvider: outcome === 'success' });
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading subscription" className="grid gap-3">
-        <Skeleton className="h-8 w-1/2" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <InlineError
-        message={`${SUBSCRIPTION_MESSAGES.loadFailed}. ${paymentErrorMessage(query.error)}`}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      <ReturnNotice outcome={outcome} waiting={query.data === null} />
-      {query.data ? <CurrentSubscription subscription={query.data} /> : <SubscriptionPlans />}
-    </div>
+    <QueryState
+      query={query}
+      loading={
+        <div role="status" aria-label="Loading subscription" className="grid gap-3">
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      }
+      error={{ message: (error) => `${SUBSCRIPTION_MESSAGES.loadFailed}. ${paymentErrorMessage(error)}` }}
+    >
+      {(subscription) => (
+        <div className="flex flex-col gap-4">
+          <ReturnNotice outcome={outcome} waiting={subscription === null} />
+          {subscription ? <CurrentSubscription subscription={subscription} /> : <SubscriptionPlans />}
+        </div>
+      )}
+    </QueryState>
   );
 }
 

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 
-/** The description textarea both forms share, with a counter out of the limit. */
+/** The description textarea, with a counter out of the limit. */
 export function DescriptionField({
   registration,
   length,

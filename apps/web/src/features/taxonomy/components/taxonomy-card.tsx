@@ -3,8 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-
-export type TaxonomyItem = { id: string; name: string; description: string };
+import type { TaxonomyItem } from '../data/kinds';
 
 /**
  * The whole card is one link (its name's ::after covers the card), so the admin buttons sit

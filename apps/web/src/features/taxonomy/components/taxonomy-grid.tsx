@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CircleAlert, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 
@@ -24,30 +24,22 @@ export function TaxonomyGrid<T extends { id: string }>({
   empty: { icon: LucideIcon; title: string; description: string; action?: ReactNode };
   renderItem: (item: T) => ReactNode;
 }) {
-  if (query.isPending) return <GridSkeleton label={loadingLabel} />;
-  if (query.isError) {
-    // The title is the spec's fallback; the server's reason, when there is one, goes under it.
-    const reason = query.error instanceof ApiError ? query.error.message : undefined;
-    return (
-      <EmptyState
-        icon={CircleAlert}
-        title={failedTitle}
-        description={reason}
-        action={
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            Try Again
-          </Button>
-        }
-      />
-    );
-  }
-  if (query.data.length === 0) return <EmptyState {...empty} />;
   return (
-    <ul className={GRID}>
-      {query.data.map((item) => (
-        <li key={item.id}>{renderItem(item)}</li>
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      loading={<GridSkeleton label={loadingLabel} />}
+      // The title is the spec's fallback; the server's reason, when there is one, goes under it.
+      error={{ title: failedTitle, message: (error) => (error instanceof ApiError ? error.message : undefined) }}
+      empty={{ when: (data) => data.length === 0, view: <EmptyState {...empty} /> }}
+    >
+      {(data) => (
+        <ul className={GRID}>
+          {data.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

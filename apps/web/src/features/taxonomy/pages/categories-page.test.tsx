@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/lib/current-user';
 import { removeToast } from '@/lib/toast-store';
 import { deferred, callsTo, json, landing, renderRoute, route, stubApi } from '@/testing';
-import { CategoriesPage } from './categories-page';
+import { CategoriesPage } from './taxonomy-page';
 import { list, signedInAs } from './taxonomy-test-kit';
 
 const BABY = {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
 import { callsTo, json, landing, renderRoute, route, stubApi } from '@/testing';
-import { StatesPage } from './states-page';
+import { StatesPage } from './taxonomy-page';
 import { list, signedInAs } from './taxonomy-test-kit';
 
 const WY = { id: '0b8c2f1e-2222-4a1e-9a57-000000000001', name: 'Wyoming', code: 'WY', description: 'Tea in Wyoming.' };

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { checkoutUrl, inAppPath } from '@/lib/checkout-url';
+import { checkoutUrl, inAppPath } from './checkout-url';
 
 /**
  * Goes where a payment answer points: our own pages through the router (the app stays loaded),
