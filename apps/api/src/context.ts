@@ -7,7 +7,7 @@ import type { JobQueue } from './lib/job-queue.js';
 import type { Mailer } from './lib/mailer/mailer.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
-import type { PaymentProvider } from './modules/payments/providers/payment-provider.js';
+import type { PaymentProviders } from './modules/payments/providers/payment-provider.js';
 
 /** What services need from the outside world, chosen once at start-up for the tier. */
 export type AppContext = {
@@ -25,6 +25,6 @@ export type AppContext = {
   bus: Bus;
   /** Work run after the response (mail-a-link requests answer in the same time for any email). */
   jobs: JobQueue;
-  /** The card provider (dev checkout, or Stripe when its keys are set), chosen once at start-up. */
-  payments: PaymentProvider;
+  /** The card providers: the active one (dev checkout, or Stripe when its keys are set) and by name. */
+  payments: PaymentProviders;
 };

@@ -46,19 +46,21 @@ export function createDevProvider(options: { appOrigin: string; serverSecret: st
   return {
     name: 'dev',
     publishableKey: null,
-    createCheckoutSession: async () => {
-      const sessionId = devSessionId();
-      return {
-        sessionId,
-        url: `${options.appOrigin}/checkout/dev/${encodeURIComponent(sessionId)}`,
-        createdAt: new Date(),
-      };
-    },
     parseNotification: (rawBody: Buffer, headers: IncomingHttpHeaders) => {
       const body = rawBody.toString('utf8');
       verifyDevSignature(key, body, headers[DEV_SIGNATURE_HEADER], Math.floor(Date.now() / 1000));
       return toProviderEvent(body);
     },
-    retrieveSession: async () => null,
+    checkout: {
+      createSession: async () => {
+        const sessionId = devSessionId();
+        return {
+          sessionId,
+          url: `${options.appOrigin}/checkout/dev/${encodeURIComponent(sessionId)}`,
+          createdAt: new Date(),
+        };
+      },
+      retrieveSession: async () => null,
+    },
   };
 }

@@ -34,23 +34,36 @@ export type ProviderEvent = {
   object: Record<string, unknown>;
 };
 
-/**
- * One card provider, chosen once at start-up. Fulfilment never depends on which: both report a
- * paid checkout through a signed notification in the same vocabulary.
- */
-export interface PaymentProvider {
-  readonly name: ProviderName;
-  /** Handed to the browser with the plans; null for the dev provider. */
-  readonly publishableKey: string | null;
-  createCheckoutSession(order: CheckoutOrder): Promise<CreatedSession>;
-  /**
-   * Verifies the signature over the exact bytes received and parses the event; throws a 400
-   * (payments message) on a missing, wrong or stale signature, or a body that is not an event.
-   */
-  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
+/** A provider's coin-bundle side: one payment per purchase row. */
+export interface BundleCheckout {
+  createSession(order: CheckoutOrder): Promise<CreatedSession>;
   /**
    * The provider's own record of a checkout session (a Stripe-shaped session object), for the
    * success page racing the notification; null when the provider keeps no state besides ours (dev).
    */
   retrieveSession(sessionId: string): Promise<Record<string, unknown> | null>;
 }
+
+/**
+ * One card provider. Fulfilment never depends on which: both report a paid checkout through a
+ * signed notification in the same vocabulary.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Handed to the browser with the plans; null for the dev provider. */
+  readonly publishableKey: string | null;
+  /**
+   * Verifies the signature over the exact bytes received and parses the event; throws a 400
+   * (payments message) on a missing, wrong or stale signature, or a body that is not an event.
+   */
+  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
+  readonly checkout: BundleCheckout;
+}
+
+/** The card providers of the process, chosen once at start-up (select-provider.ts). */
+export type PaymentProviders = {
+  /** Where new checkouts go, and whose notifications the webhook accepts. */
+  readonly active: PaymentProvider;
+  /** The provider a stored row names; 503 when this server is not configured for it. */
+  of(name: ProviderName): PaymentProvider;
+};

@@ -31,24 +31,6 @@ export function createStripeProvider(options: { appOrigin: string; settings: Str
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
-    createCheckoutSession: async (order) => {
-      const metadata = { purchase_id: order.purchaseId, user_id: order.userId, plan: order.plan };
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [lineItem(order, settings.priceIds[order.plan])],
-          client_reference_id: order.purchaseId,
-          metadata,
-          payment_intent_data: { metadata },
-          success_url: `${appOrigin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-          // The plan rides along so the cancelled page's Try Again can start the same bundle again.
-          cancel_url: `${appOrigin}/payment/cancelled?plan=${order.plan}`,
-        },
-        { idempotencyKey: order.purchaseId },
-      );
-      if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
-      return { sessionId: session.id, url: session.url, createdAt: new Date(session.created * 1000) };
-    },
     parseNotification: (rawBody: Buffer, headers: IncomingHttpHeaders) => {
       const header = headers[STRIPE_SIGNATURE_HEADER];
       if (typeof header !== 'string' || header.length === 0) throw invalidSignature();
@@ -60,9 +42,29 @@ export function createStripeProvider(options: { appOrigin: string; settings: Str
       }
       return toProviderEvent(rawBody.toString('utf8'));
     },
-    retrieveSession: async (sessionId) => {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return session as unknown as Record<string, unknown>;
+    checkout: {
+      createSession: async (order) => {
+        const metadata = { purchase_id: order.purchaseId, user_id: order.userId, plan: order.plan };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [lineItem(order, settings.priceIds[order.plan])],
+            client_reference_id: order.purchaseId,
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: `${appOrigin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+            // The plan rides along so the cancelled page's Try Again can start the same bundle again.
+            cancel_url: `${appOrigin}/payment/cancelled?plan=${order.plan}`,
+          },
+          { idempotencyKey: order.purchaseId },
+        );
+        if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+        return { sessionId: session.id, url: session.url, createdAt: new Date(session.created * 1000) };
+      },
+      retrieveSession: async (sessionId) => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return session as unknown as Record<string, unknown>;
+      },
     },
   };
 }
