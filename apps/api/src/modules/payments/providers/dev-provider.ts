@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { createDevBilling } from '../../subscriptions/dev-billing.js';
 import { invalidSignature as rejected } from '../payment-errors.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { toProviderEvent } from './provider-objects.js';
@@ -39,7 +40,7 @@ function verifyDevSignature(key: Buffer, body: string, header: string | string[]
 /**
  * Kettle's own checkout (the embedded default, no keys): the session lives only in our purchase
  * row, its page is the web app's `/checkout/dev/<id>`, and Pay / Decline come back as signed
- * notifications through the same path as Stripe's.
+ * notifications through the same path as Stripe's. Its subscriptions live only in our rows.
  */
 export function createDevProvider(options: { appOrigin: string; serverSecret: string }): PaymentProvider {
   const key = devSigningKey(options.serverSecret);
@@ -62,5 +63,6 @@ export function createDevProvider(options: { appOrigin: string; serverSecret: st
       },
       retrieveSession: async () => null,
     },
+    billing: createDevBilling({ appOrigin: options.appOrigin }),
   };
 }

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PlanKey } from '@kettle/shared';
+import type { PAYMENT_PROVIDERS } from '../../../db/schema.js';
+import type { SubscriptionBilling } from '../../subscriptions/billing.js';
 
-export type ProviderName = 'dev' | 'stripe';
+export type ProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** What a checkout is for: our purchase row, priced from our table. */
 export type CheckoutOrder = {
@@ -45,7 +47,8 @@ export interface BundleCheckout {
 }
 
 /**
- * One card provider. Fulfilment never depends on which: both report a paid checkout through a
+ * One card provider: coin bundles (checkout) and monthly plans (billing, whose part lives with
+ * subscriptions). Fulfilment never depends on which: both report a paid checkout through a
  * signed notification in the same vocabulary.
  */
 export interface PaymentProvider {
@@ -58,12 +61,13 @@ export interface PaymentProvider {
    */
   parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
   readonly checkout: BundleCheckout;
+  readonly billing: SubscriptionBilling;
 }
 
 /** The card providers of the process, chosen once at start-up (select-provider.ts). */
 export type PaymentProviders = {
-  /** Where new checkouts go, and whose notifications the webhook accepts. */
+  /** Where new checkouts and subscriptions go, and whose notifications the webhook accepts. */
   readonly active: PaymentProvider;
-  /** The provider a stored row names; 503 when this server is not configured for it. */
+  /** The provider a subscription row was made with; 503 when this server has no keys for it. */
   of(name: ProviderName): PaymentProvider;
 };

@@ -12,9 +12,7 @@ import { createStripeProvider } from './stripe-provider.js';
  */
 export function createPaymentProviders(config: Config, serverSecret: string): PaymentProviders {
   const dev = createDevProvider({ appOrigin: config.appOrigin, serverSecret });
-  const stripe = config.stripe
-    ? createStripeProvider({ appOrigin: config.appOrigin, settings: config.stripe })
-    : undefined;
+  const stripe = config.stripe ? createStripeProvider(config, config.stripe) : undefined;
   return {
     active: stripe ?? dev,
     of: (name) => {

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type Stripe from 'stripe';
-import type { StripeSettings } from '../../../config.js';
+import type { Config, StripeSettings } from '../../../config.js';
 import { createStripeClient } from '../../../lib/stripe/client.js';
+import { createStripeBilling } from '../../subscriptions/stripe-billing.js';
 import { invalidSignature } from '../payment-errors.js';
 import type { CheckoutOrder, PaymentProvider } from './payment-provider.js';
 import { toProviderEvent } from './provider-objects.js';
@@ -21,12 +22,17 @@ function lineItem(order: CheckoutOrder, priceId: string | undefined): Stripe.Che
 }
 
 /**
- * Stripe Checkout in payment mode. The purchase id is the idempotency key, so the SDK's own
- * retries (or ours) can never open a second session for one purchase; the purchase, user and plan
- * ride along as metadata and are checked against our row when the notification comes back.
+ * Stripe, through the process's one SDK client: Checkout in payment mode for coin bundles, and
+ * Stripe Billing for subscriptions (stripe-billing.ts). A bundle's purchase id is the idempotency
+ * key, so the SDK's own retries (or ours) can never open a second session for one purchase; the
+ * purchase, user and plan ride along as metadata and are checked against our row when the
+ * notification comes back.
  */
-export function createStripeProvider(options: { appOrigin: string; settings: StripeSettings }): PaymentProvider {
-  const { settings, appOrigin } = options;
+export function createStripeProvider(
+  config: Pick<Config, 'appOrigin' | 'subscriptionPriceIds'>,
+  settings: StripeSettings,
+): PaymentProvider {
+  const { appOrigin } = config;
   const stripe = createStripeClient(settings);
   return {
     name: 'stripe',
@@ -66,5 +72,6 @@ export function createStripeProvider(options: { appOrigin: string; settings: Str
         return session as unknown as Record<string, unknown>;
       },
     },
+    billing: createStripeBilling(stripe, config),
   };
 }
