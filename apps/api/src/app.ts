@@ -46,7 +46,7 @@ import { companyAdminRoutes } from './modules/company/company-admin.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
-import { createPaymentProvider } from './modules/payments/providers/select-provider.js';
+import { createPaymentProviders } from './modules/payments/providers/select-provider.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     images: createDiskStorage(join(config.dataDir, 'uploads')),
     secret,
     bus,
-    payments: createPaymentProvider(config, secret),
+    payments: createPaymentProviders(config, secret),
     jobs: createJobQueue({ log: app.log }),
     metrics,
     pages,

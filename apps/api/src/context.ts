@@ -9,7 +9,7 @@ import type { Metrics } from './lib/metrics.js';
 import type { PageCache } from './lib/page-cache.js';
 import type { RateLimits } from './lib/rate-limit.js';
 import type { TokenSigner } from './lib/tokens.js';
-import type { PaymentProvider } from './modules/payments/providers/payment-provider.js';
+import type { PaymentProviders } from './modules/payments/providers/payment-provider.js';
 
 /** What services need from the outside world, chosen once at start-up for the tier. */
 export type AppContext = {
@@ -31,6 +31,6 @@ export type AppContext = {
   metrics: Metrics;
   /** Visitors' pages, serialized once (shared through Redis when REDIS_URL is set). */
   pages: PageCache;
-  /** The card provider (dev checkout, or Stripe when its keys are set), chosen once at start-up. */
-  payments: PaymentProvider;
+  /** The card providers: the active one (dev checkout, or Stripe when its keys are set) and by name. */
+  payments: PaymentProviders;
 };

@@ -39,7 +39,8 @@ export const SWEEP_JOBS: readonly SweepJob[] = [
     // Only Kettle's own checkout needs it: Stripe expires its sessions and tells us.
     name: 'abandoned-dev-checkouts',
     everyMs: 10 * MINUTE_MS,
-    run: async (ctx, now) => (ctx.payments.name === 'dev' ? expireAbandonedDevCheckouts(ctx.db, now.getTime()) : 0),
+    run: async (ctx, now) =>
+      ctx.payments.active.name === 'dev' ? expireAbandonedDevCheckouts(ctx.db, now.getTime()) : 0,
   },
 ];
 

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { createMemoryBus } from '../../lib/bus/memory-bus.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import { createRateLimits } from '../../lib/rate-limit.js';
-import { createDevProvider } from '../../modules/payments/providers/dev-provider.js';
 import type { Tx } from '../client.js';
 
 /**
@@ -29,6 +28,6 @@ export function demoContext(ctx: AppContext, tx: Tx, log: FastifyBaseLogger): Ap
     mailer: pastMailer,
     limits: createRateLimits({ prefix: 'kettle-demo' }),
     bus: createMemoryBus({ log }),
-    payments: createDevProvider({ appOrigin: ctx.config.appOrigin, serverSecret: ctx.secret }),
+    payments: { ...ctx.payments, active: ctx.payments.of('dev') },
   };
 }

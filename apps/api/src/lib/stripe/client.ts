@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config, StripeSettings } from '../../config.js';
+import type { StripeSettings } from '../../config.js';
 
 /** Where the SDK sends requests: Stripe itself, or STRIPE_API_URL (a test server speaking Stripe's API). */
 export function stripeAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -14,13 +14,12 @@ export function stripeAddress(apiUrl: string | undefined): Pick<Stripe.StripeCon
 }
 
 /**
- * The one Stripe client of the process (payments and subscriptions share it). The SDK keeps its
- * pinned API version, so the shapes we read match its types; retries reuse the idempotency key
- * we pass, so a retried create cannot open a second session.
+ * The one Stripe client of the process, made by the Stripe payment provider at start-up and
+ * shared by its coin checkout and its billing. The SDK keeps its pinned API version, so the
+ * shapes we read match its types; retries reuse the idempotency key we pass, so a retried create
+ * cannot open a second session.
  */
-export function createStripeClient(config: Pick<Config, 'stripe'> | StripeSettings): Stripe {
-  const settings = 'secretKey' in config ? config : config.stripe;
-  if (!settings) throw new Error('createStripeClient: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set');
+export function createStripeClient(settings: StripeSettings): Stripe {
   return new Stripe(settings.secretKey, {
     ...stripeAddress(settings.apiUrl),
     maxNetworkRetries: 2,
@@ -28,6 +27,3 @@ export function createStripeClient(config: Pick<Config, 'stripe'> | StripeSettin
     appInfo: { name: 'Kettle' },
   });
 }
-
-/** Stripe is the card provider exactly when both keys are configured. */
-export const stripeEnabled = (config: Pick<Config, 'stripe'>): boolean => config.stripe !== undefined;

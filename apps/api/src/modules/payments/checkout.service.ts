@@ -45,7 +45,7 @@ export async function createCheckout(
   const purchase = await insertPurchase(ctx.db, {
     id,
     userId: user.id,
-    provider: ctx.payments.name,
+    provider: ctx.payments.active.name,
     // Unique placeholder until the provider names the session (the column is never empty).
     providerSessionId: `pending:${id}`,
     planId: plan.key,
@@ -58,7 +58,7 @@ export async function createCheckout(
   });
   let session;
   try {
-    session = await ctx.payments.createCheckoutSession({
+    session = await ctx.payments.active.checkout.createSession({
       purchaseId: purchase.id,
       userId: user.id,
       plan: plan.key,
@@ -79,7 +79,7 @@ export async function createCheckout(
 
 /** A session's purchase, for its owner only: anyone else gets the same 404 as an unknown id. */
 export async function ownPurchaseBySession(ctx: AppContext, user: UserRow, sessionId: string): Promise<PurchaseRow> {
-  const purchase = await findPurchaseBySession(ctx.db, ctx.payments.name, sessionId);
+  const purchase = await findPurchaseBySession(ctx.db, ctx.payments.active.name, sessionId);
   if (!purchase || purchase.userId !== user.id) throw paymentNotFound();
   return purchase;
 }
@@ -99,7 +99,7 @@ export async function checkoutStatus(
   if (purchase.status === 'pending') {
     // The provider being unreachable is no error for this page: it answers 'pending' and asks
     // again, and the notification credits the coins meanwhile.
-    const remote = await ctx.payments.retrieveSession(sessionId).catch((err: unknown) => {
+    const remote = await ctx.payments.active.checkout.retrieveSession(sessionId).catch((err: unknown) => {
       log?.warn({ err, sessionId }, 'could not read the checkout session from the payment provider');
       return null;
     });

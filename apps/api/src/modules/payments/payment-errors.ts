@@ -19,6 +19,8 @@ export const checkoutClosed = (status: EndedPaymentStatus) =>
   new AppError(409, PAYMENT_ERROR_CODES.checkoutClosed, CHECKOUT_ENDED_MESSAGES[status]);
 /** The provider could not open a session: 502, with the payments 500 text. */
 export const providerUnavailable = () => new AppError(502, PAYMENT_ERROR_CODES.providerError, text(500));
+/** A row made under a provider this server has no keys for (Stripe's, on a server without them). */
+export const providerNotConfigured = () => new AppError(503, PAYMENT_ERROR_CODES.providerError, text(500));
 /** A notification with a missing, wrong or stale signature, or a body that is not an event. */
 export const invalidSignature = () => new AppError(400, PAYMENT_ERROR_CODES.invalidSignature, text(400));
 /** A session whose purchase, user, plan or amount is not our purchase's. */

@@ -27,7 +27,7 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
 
   app.get('/plans', {
     schema: { tags, summary: 'The coin bundles and the card provider', response: { 200: plansResponseSchema } },
-    handler: async () => plansResponse(ctx.payments),
+    handler: async () => plansResponse(ctx.payments.active),
   });
 
   app.post('/create-checkout-session', {
@@ -65,7 +65,7 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   // Kettle's own checkout exists only while it is the provider: with Stripe these routes are absent.
-  if (ctx.payments.name !== 'dev') return;
+  if (ctx.payments.active.name !== 'dev') return;
 
   app.get('/dev-checkout/:sessionId', {
     schema: {

@@ -32,7 +32,7 @@ const ENDING_EVENTS = new Map<string, EndedPaymentStatus>([
 async function onCheckoutSession(ctx: AppContext, tx: Tx, event: ProviderEvent, log?: FastifyBaseLogger) {
   const session = checkoutSessionOf(event.object);
   if (session.mode !== null && session.mode !== 'payment') return;
-  const purchase = await findPurchaseBySession(tx, ctx.payments.name, session.id);
+  const purchase = await findPurchaseBySession(tx, ctx.payments.active.name, session.id);
   // Not one of ours (another integration on the same account): acknowledged, nothing to do.
   if (!purchase) return;
   const ending = ENDING_EVENTS.get(event.type);
@@ -59,7 +59,7 @@ async function onChargeReversal(ctx: AppContext, tx: Tx, event: ProviderEvent): 
   if (event.type === 'charge.refunded') {
     const charge = chargeOf(event.object);
     if (!charge.paymentIntentId) return;
-    const purchase = await findPurchaseByPaymentIntent(tx, ctx.payments.name, charge.paymentIntentId);
+    const purchase = await findPurchaseByPaymentIntent(tx, ctx.payments.active.name, charge.paymentIntentId);
     if (!purchase) return;
     const target = charge.refunded ? purchase.totalCoins : coinsForAmount(purchase, charge.amountRefunded);
     await reversePurchase(tx, purchase, target, 'refunded');
@@ -67,7 +67,7 @@ async function onChargeReversal(ctx: AppContext, tx: Tx, event: ProviderEvent): 
   }
   const dispute = disputeOf(event.object);
   if (!dispute.paymentIntentId) return;
-  const purchase = await findPurchaseByPaymentIntent(tx, ctx.payments.name, dispute.paymentIntentId);
+  const purchase = await findPurchaseByPaymentIntent(tx, ctx.payments.active.name, dispute.paymentIntentId);
   if (!purchase) return;
   // The disputed amount is withdrawn on top of any refund already made.
   const target = purchase.coinsReversed + coinsForAmount(purchase, dispute.amount);
@@ -95,11 +95,11 @@ export async function receiveNotification(
   headers: IncomingHttpHeaders,
   log?: FastifyBaseLogger,
 ): Promise<NotificationResult> {
-  const event = ctx.payments.parseNotification(rawBody, headers);
+  const event = ctx.payments.active.parseNotification(rawBody, headers);
   return ctx.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentEvents)
-      .values({ provider: ctx.payments.name, eventId: event.id, type: event.type })
+      .values({ provider: ctx.payments.active.name, eventId: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (!fresh) return { received: true, duplicate: true } as const;

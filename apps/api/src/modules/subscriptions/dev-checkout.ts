@@ -7,7 +7,7 @@ import { paymentEvents, subscriptions, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
 import type { UserRow } from '../../db/rows.js';
-import { devPeriodAmountCents, devSubscriptionIdOf, devTokenOf } from './dev-provider.js';
+import { devPeriodAmountCents, devSubscriptionIdOf, devTokenOf } from './dev-billing.js';
 import { grantPeriod } from './grants.js';
 import { addMonths, planByKey } from './plans.js';
 import {
@@ -53,7 +53,7 @@ async function grantDevPeriod(tx: Tx, row: SubscriptionRow): Promise<void> {
 
 /** Dev checkouts exist only while the dev provider is the provider: one left over from then pays nothing now. */
 function assertDevProvider(ctx: AppContext): void {
-  if (ctx.config.stripe) throw forbidden(SUBSCRIPTION_MESSAGES.devOnly);
+  if (ctx.payments.active.name !== 'dev') throw forbidden(SUBSCRIPTION_MESSAGES.devOnly);
 }
 
 async function ownCheckout(ctx: AppContext, user: UserRow, sessionId: string): Promise<SubscriptionRow> {

@@ -4,35 +4,31 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { stripeLookupKey } from './plans.js';
 
-const resolved = new WeakMap<Stripe, Map<string, Promise<string>>>();
-
 /**
  * The Stripe price of a plan: the configured id (STRIPE_PRICE_MONTHLY_*), else the price with our
  * lookup key, created once when missing. Stripe needs a product for subscription items, which
  * `price_data` on plan changes cannot name, so every plan gets a real price. The create call's
- * idempotency key makes two servers starting at once end up with one price.
+ * idempotency key makes two servers starting at once end up with one price. Made once with the
+ * process's Stripe client, so each lookup key is asked of Stripe once per process.
  */
-export function resolvePlanPrice(
+export function createPlanPrices(
   stripe: Stripe,
   config: Pick<Config, 'subscriptionPriceIds'>,
-  plan: SubscriptionPlan,
-): Promise<string> {
-  const configured = config.subscriptionPriceIds[plan.key];
-  if (configured) return Promise.resolve(configured);
-  let cache = resolved.get(stripe);
-  if (!cache) {
-    cache = new Map();
-    resolved.set(stripe, cache);
-  }
-  const lookupKey = stripeLookupKey(plan);
-  let found = cache.get(lookupKey);
-  if (!found) {
-    found = findOrCreatePrice(stripe, plan, lookupKey);
-    // A failure is not remembered: the next call asks Stripe again.
-    found.catch(() => cache.delete(lookupKey));
-    cache.set(lookupKey, found);
-  }
-  return found;
+): (plan: SubscriptionPlan) => Promise<string> {
+  const cache = new Map<string, Promise<string>>();
+  return (plan) => {
+    const configured = config.subscriptionPriceIds[plan.key];
+    if (configured) return Promise.resolve(configured);
+    const lookupKey = stripeLookupKey(plan);
+    let found = cache.get(lookupKey);
+    if (!found) {
+      found = findOrCreatePrice(stripe, plan, lookupKey);
+      // A failure is not remembered: the next call asks Stripe again.
+      found.catch(() => cache.delete(lookupKey));
+      cache.set(lookupKey, found);
+    }
+    return found;
+  };
 }
 
 async function findOrCreatePrice(stripe: Stripe, plan: SubscriptionPlan, lookupKey: string): Promise<string> {

@@ -1,5 +1,4 @@
 import {
-  PAYMENT_ERROR_CODES,
   PAYMENT_STATUS_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
@@ -14,28 +13,17 @@ import {
 import { and, desc, eq, gte, like, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { coinLedger, paymentEvents, subscriptionGrants, subscriptions } from '../../db/schema.js';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/app-error.js';
+import { conflict, notFound, validationFailed } from '../../lib/app-error.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
 import type { UserRow } from '../../db/rows.js';
-import { createDevSubscriptionProvider } from './dev-provider.js';
+import type { SubscriptionCheckout } from './billing.js';
 import { planByKey } from './plans.js';
 import { newSubscriptionPreview } from './preview.js';
-import type { SubscriptionCheckout, SubscriptionProvider } from './provider.js';
-import { createStripeSubscriptionProvider } from './stripe-provider.js';
-import { findCurrentSubscription, type Provider, type SubscriptionRow } from './subscriptions.repository.js';
+import { findCurrentSubscription, type SubscriptionRow } from './subscriptions.repository.js';
 import { toGrant } from './subscriptions.presenter.js';
 
-/** New subscriptions go to Stripe when its keys are set, else to the dev provider. */
-export const activeProviderName = (ctx: AppContext): Provider => (ctx.config.stripe ? 'stripe' : 'dev');
-
-/** The provider that holds a subscription: a row keeps the one it was made with. */
-export function providerFor(ctx: AppContext, name: Provider): SubscriptionProvider {
-  if (name === 'dev') return createDevSubscriptionProvider(ctx);
-  if (!ctx.config.stripe) {
-    throw new AppError(503, PAYMENT_ERROR_CODES.providerError, PAYMENT_STATUS_MESSAGES[500] ?? '');
-  }
-  return createStripeSubscriptionProvider(ctx);
-}
+/** A running subscription stays with the provider its row names (why: payments/providers/select-provider.ts). */
+const billingOf = (ctx: AppContext, row: SubscriptionRow) => ctx.payments.of(row.provider).billing;
 
 const noSubscription = () => notFound(SUBSCRIPTION_MESSAGES.none);
 
@@ -47,7 +35,7 @@ function planOfPriceId(priceId: string): SubscriptionPlan {
 
 export const listPlans = (ctx: AppContext): SubscriptionPlansResponse => ({
   plans: Object.values(SUBSCRIPTION_PLANS),
-  provider: activeProviderName(ctx),
+  provider: ctx.payments.active.name,
 });
 
 export const currentSubscription = (ctx: AppContext, user: UserRow) => findCurrentSubscription(ctx.db, user.id);
@@ -65,26 +53,26 @@ export async function startCheckout(ctx: AppContext, user: UserRow, priceId: str
   // Same budget as coin checkouts: each opens a provider session.
   await ctx.limits.hit('checkoutPerUser', `subscription:${user.id}`, PAYMENT_STATUS_MESSAGES[429]);
   if (await findCurrentSubscription(ctx.db, user.id)) throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
-  return providerFor(ctx, activeProviderName(ctx)).checkout(user, plan);
+  return ctx.payments.active.billing.checkout(ctx.db, user, plan);
 }
 
 export async function billingPortalUrl(ctx: AppContext, user: UserRow): Promise<string> {
   const row = await findCurrentSubscription(ctx.db, user.id);
-  return providerFor(ctx, row?.provider ?? activeProviderName(ctx)).portalUrl(user);
+  return (row ? billingOf(ctx, row) : ctx.payments.active.billing).portalUrl(ctx.db, user);
 }
 
 /** Cancel and Resume flip the period-end flag; asking for the state already held changes nothing. */
 export async function setCancelAtPeriodEnd(ctx: AppContext, user: UserRow, cancel: boolean): Promise<SubscriptionRow> {
   const row = await requireCurrent(ctx, user);
   if (row.cancelAtPeriodEnd === cancel) return row;
-  return providerFor(ctx, row.provider).setCancelAtPeriodEnd(row, cancel);
+  return billingOf(ctx, row).setCancelAtPeriodEnd(ctx.db, row, cancel);
 }
 
 export async function changePlan(ctx: AppContext, user: UserRow, priceId: string): Promise<SubscriptionRow> {
   const plan = planOfPriceId(priceId);
   const row = await requireCurrent(ctx, user);
   if (row.planId === plan.key) throw conflict(SUBSCRIPTION_MESSAGES.samePlan);
-  return providerFor(ctx, row.provider).changePlan(row, plan);
+  return billingOf(ctx, row).changePlan(ctx.db, row, plan);
 }
 
 export async function previewInvoice(ctx: AppContext, user: UserRow, priceId?: string): Promise<InvoicePreview> {
@@ -96,18 +84,18 @@ export async function previewInvoice(ctx: AppContext, user: UserRow, priceId?: s
   }
   const plan = asked ?? planByKey(row.planId);
   if (!plan) throw noSubscription();
-  return providerFor(ctx, row.provider).preview(row, plan);
+  return billingOf(ctx, row).preview(ctx.db, row, plan);
 }
 
 export async function applyCoupon(ctx: AppContext, user: UserRow, code: string): Promise<SubscriptionRow> {
   const row = await requireCurrent(ctx, user);
-  return providerFor(ctx, row.provider).applyCoupon(row, code);
+  return billingOf(ctx, row).applyCoupon(ctx.db, row, code);
 }
 
 export async function removeCoupon(ctx: AppContext, user: UserRow): Promise<SubscriptionRow> {
   const row = await requireCurrent(ctx, user);
   if (row.couponCode === null) return row;
-  return providerFor(ctx, row.provider).removeCoupon(row);
+  return billingOf(ctx, row).removeCoupon(ctx.db, row);
 }
 
 /** Paid months of all the user's subscriptions, newest first. */
@@ -191,7 +179,7 @@ export async function subscriptionUsage(ctx: AppContext, user: UserRow): Promise
 
 /** The last subscription notification the active provider delivered, and whether it can deliver. */
 export async function webhookStatus(ctx: AppContext): Promise<WebhookStatus> {
-  const provider = activeProviderName(ctx);
+  const provider = ctx.payments.active.name;
   const [last] = await ctx.db
     .select({ type: paymentEvents.type, receivedAt: paymentEvents.receivedAt })
     .from(paymentEvents)

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { createDevBilling } from '../../subscriptions/dev-billing.js';
 import { invalidSignature as rejected } from '../payment-errors.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { toProviderEvent } from './provider-objects.js';
@@ -39,26 +40,29 @@ function verifyDevSignature(key: Buffer, body: string, header: string | string[]
 /**
  * Kettle's own checkout (the embedded default, no keys): the session lives only in our purchase
  * row, its page is the web app's `/checkout/dev/<id>`, and Pay / Decline come back as signed
- * notifications through the same path as Stripe's.
+ * notifications through the same path as Stripe's. Its subscriptions live only in our rows.
  */
 export function createDevProvider(options: { appOrigin: string; serverSecret: string }): PaymentProvider {
   const key = devSigningKey(options.serverSecret);
   return {
     name: 'dev',
     publishableKey: null,
-    createCheckoutSession: async () => {
-      const sessionId = devSessionId();
-      return {
-        sessionId,
-        url: `${options.appOrigin}/checkout/dev/${encodeURIComponent(sessionId)}`,
-        createdAt: new Date(),
-      };
-    },
     parseNotification: (rawBody: Buffer, headers: IncomingHttpHeaders) => {
       const body = rawBody.toString('utf8');
       verifyDevSignature(key, body, headers[DEV_SIGNATURE_HEADER], Math.floor(Date.now() / 1000));
       return toProviderEvent(body);
     },
-    retrieveSession: async () => null,
+    checkout: {
+      createSession: async () => {
+        const sessionId = devSessionId();
+        return {
+          sessionId,
+          url: `${options.appOrigin}/checkout/dev/${encodeURIComponent(sessionId)}`,
+          createdAt: new Date(),
+        };
+      },
+      retrieveSession: async () => null,
+    },
+    billing: createDevBilling({ appOrigin: options.appOrigin }),
   };
 }

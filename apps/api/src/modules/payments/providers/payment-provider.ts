@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PlanKey } from '@kettle/shared';
+import type { PAYMENT_PROVIDERS } from '../../../db/schema.js';
+import type { SubscriptionBilling } from '../../subscriptions/billing.js';
 
-export type ProviderName = 'dev' | 'stripe';
+export type ProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** What a checkout is for: our purchase row, priced from our table. */
 export type CheckoutOrder = {
@@ -34,23 +36,38 @@ export type ProviderEvent = {
   object: Record<string, unknown>;
 };
 
-/**
- * One card provider, chosen once at start-up. Fulfilment never depends on which: both report a
- * paid checkout through a signed notification in the same vocabulary.
- */
-export interface PaymentProvider {
-  readonly name: ProviderName;
-  /** Handed to the browser with the plans; null for the dev provider. */
-  readonly publishableKey: string | null;
-  createCheckoutSession(order: CheckoutOrder): Promise<CreatedSession>;
-  /**
-   * Verifies the signature over the exact bytes received and parses the event; throws a 400
-   * (payments message) on a missing, wrong or stale signature, or a body that is not an event.
-   */
-  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
+/** A provider's coin-bundle side: one payment per purchase row. */
+export interface BundleCheckout {
+  createSession(order: CheckoutOrder): Promise<CreatedSession>;
   /**
    * The provider's own record of a checkout session (a Stripe-shaped session object), for the
    * success page racing the notification; null when the provider keeps no state besides ours (dev).
    */
   retrieveSession(sessionId: string): Promise<Record<string, unknown> | null>;
 }
+
+/**
+ * One card provider: coin bundles (checkout) and monthly plans (billing, whose part lives with
+ * subscriptions). Fulfilment never depends on which: both report a paid checkout through a
+ * signed notification in the same vocabulary.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Handed to the browser with the plans; null for the dev provider. */
+  readonly publishableKey: string | null;
+  /**
+   * Verifies the signature over the exact bytes received and parses the event; throws a 400
+   * (payments message) on a missing, wrong or stale signature, or a body that is not an event.
+   */
+  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
+  readonly checkout: BundleCheckout;
+  readonly billing: SubscriptionBilling;
+}
+
+/** The card providers of the process, chosen once at start-up (select-provider.ts). */
+export type PaymentProviders = {
+  /** Where new checkouts and subscriptions go, and whose notifications the webhook accepts. */
+  readonly active: PaymentProvider;
+  /** The provider a subscription row was made with; 503 when this server has no keys for it. */
+  of(name: ProviderName): PaymentProvider;
+};

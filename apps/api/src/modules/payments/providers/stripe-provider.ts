@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type Stripe from 'stripe';
-import type { StripeSettings } from '../../../config.js';
+import type { Config, StripeSettings } from '../../../config.js';
 import { createStripeClient } from '../../../lib/stripe/client.js';
+import { createStripeBilling } from '../../subscriptions/stripe-billing.js';
 import { invalidSignature } from '../payment-errors.js';
 import type { CheckoutOrder, PaymentProvider } from './payment-provider.js';
 import { toProviderEvent } from './provider-objects.js';
@@ -21,34 +22,21 @@ function lineItem(order: CheckoutOrder, priceId: string | undefined): Stripe.Che
 }
 
 /**
- * Stripe Checkout in payment mode. The purchase id is the idempotency key, so the SDK's own
- * retries (or ours) can never open a second session for one purchase; the purchase, user and plan
- * ride along as metadata and are checked against our row when the notification comes back.
+ * Stripe, through the process's one SDK client: Checkout in payment mode for coin bundles, and
+ * Stripe Billing for subscriptions (stripe-billing.ts). A bundle's purchase id is the idempotency
+ * key, so the SDK's own retries (or ours) can never open a second session for one purchase; the
+ * purchase, user and plan ride along as metadata and are checked against our row when the
+ * notification comes back.
  */
-export function createStripeProvider(options: { appOrigin: string; settings: StripeSettings }): PaymentProvider {
-  const { settings, appOrigin } = options;
+export function createStripeProvider(
+  config: Pick<Config, 'appOrigin' | 'subscriptionPriceIds'>,
+  settings: StripeSettings,
+): PaymentProvider {
+  const { appOrigin } = config;
   const stripe = createStripeClient(settings);
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
-    createCheckoutSession: async (order) => {
-      const metadata = { purchase_id: order.purchaseId, user_id: order.userId, plan: order.plan };
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [lineItem(order, settings.priceIds[order.plan])],
-          client_reference_id: order.purchaseId,
-          metadata,
-          payment_intent_data: { metadata },
-          success_url: `${appOrigin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-          // The plan rides along so the cancelled page's Try Again can start the same bundle again.
-          cancel_url: `${appOrigin}/payment/cancelled?plan=${order.plan}`,
-        },
-        { idempotencyKey: order.purchaseId },
-      );
-      if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
-      return { sessionId: session.id, url: session.url, createdAt: new Date(session.created * 1000) };
-    },
     parseNotification: (rawBody: Buffer, headers: IncomingHttpHeaders) => {
       const header = headers[STRIPE_SIGNATURE_HEADER];
       if (typeof header !== 'string' || header.length === 0) throw invalidSignature();
@@ -60,9 +48,30 @@ export function createStripeProvider(options: { appOrigin: string; settings: Str
       }
       return toProviderEvent(rawBody.toString('utf8'));
     },
-    retrieveSession: async (sessionId) => {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return session as unknown as Record<string, unknown>;
+    checkout: {
+      createSession: async (order) => {
+        const metadata = { purchase_id: order.purchaseId, user_id: order.userId, plan: order.plan };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [lineItem(order, settings.priceIds[order.plan])],
+            client_reference_id: order.purchaseId,
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: `${appOrigin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+            // The plan rides along so the cancelled page's Try Again can start the same bundle again.
+            cancel_url: `${appOrigin}/payment/cancelled?plan=${order.plan}`,
+          },
+          { idempotencyKey: order.purchaseId },
+        );
+        if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+        return { sessionId: session.id, url: session.url, createdAt: new Date(session.created * 1000) };
+      },
+      retrieveSession: async (sessionId) => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return session as unknown as Record<string, unknown>;
+      },
     },
+    billing: createStripeBilling(stripe, config),
   };
 }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { planPriceCents, SUBSCRIPTION_MESSAGES, type SubscriptionPlan } from '@kettle/shared';
-import type { AppContext } from '../../context.js';
+import { planPriceCents, type SubscriptionPlan } from '@kettle/shared';
 import { subscriptions } from '../../db/schema.js';
-import { validationFailed } from '../../lib/app-error.js';
+import { invalidCoupon, type SubscriptionBilling } from './billing.js';
 import { devCoupon, devDiscountCents } from './dev-coupons.js';
 import { planByKey } from './plans.js';
 import { prorationCents } from './preview.js';
-import type { SubscriptionProvider } from './provider.js';
 import { updateSubscription, type SubscriptionRow } from './subscriptions.repository.js';
 
 const SESSION_PREFIX = 'dev_subcs_';
@@ -19,9 +17,6 @@ export const devSubscriptionIdOf = (sessionId: string): string | undefined =>
     : undefined;
 export const devTokenOf = (row: SubscriptionRow): string => row.providerSubscriptionId.replace(SUBSCRIPTION_PREFIX, '');
 
-export const invalidCoupon = () =>
-  validationFailed([{ field: 'coupon_code', message: SUBSCRIPTION_MESSAGES.invalidCoupon }]);
-
 /** What a dev period costs: the plan's price less the coupon on the subscription. */
 export function devPeriodAmountCents(plan: SubscriptionPlan, couponCode: string | null): number {
   const cents = planPriceCents(plan);
@@ -29,15 +24,14 @@ export function devPeriodAmountCents(plan: SubscriptionPlan, couponCode: string 
 }
 
 /**
- * The dev provider (no card keys): the subscription lives only in our row. Checkout opens
- * Kettle's own page (`/subscription/dev/<session>`), whose Pay starts the subscription and
+ * The dev provider's billing (no card keys): the subscription lives only in our row. Checkout
+ * opens Kettle's own page (`/subscription/dev/<session>`), whose Pay starts the subscription and
  * grants the first month through the same grantPeriod as Stripe's invoices (dev-checkout.ts).
  */
-export function createDevSubscriptionProvider(ctx: AppContext): SubscriptionProvider {
-  const { db } = ctx;
+export function createDevBilling(options: { appOrigin: string }): SubscriptionBilling {
+  const { appOrigin } = options;
   return {
-    name: 'dev',
-    checkout: async (user, plan) => {
+    checkout: async (db, user, plan) => {
       const token = randomBytes(16).toString('hex');
       await db.insert(subscriptions).values({
         userId: user.id,
@@ -47,13 +41,13 @@ export function createDevSubscriptionProvider(ctx: AppContext): SubscriptionProv
         status: 'incomplete',
       });
       const sessionId = `${SESSION_PREFIX}${token}`;
-      return { sessionId, url: `${ctx.config.appOrigin}/subscription/dev/${sessionId}` };
+      return { sessionId, url: `${appOrigin}/subscription/dev/${sessionId}` };
     },
-    portalUrl: async () => `${ctx.config.appOrigin}/account#subscription`,
-    setCancelAtPeriodEnd: (row, cancel) => updateSubscription(db, row, { cancelAtPeriodEnd: cancel }),
+    portalUrl: async () => `${appOrigin}/account#subscription`,
+    setCancelAtPeriodEnd: (db, row, cancel) => updateSubscription(db, row, { cancelAtPeriodEnd: cancel }),
     // Like Stripe with prorations: the new price from now on, the new plan's coins from the next month.
-    changePlan: (row, plan) => updateSubscription(db, row, { planId: plan.key }),
-    preview: async (row, plan) => {
+    changePlan: (db, row, plan) => updateSubscription(db, row, { planId: plan.key }),
+    preview: async (_db, row, plan) => {
       const current = planByKey(row.planId) ?? plan;
       const proration =
         plan.key === current.key ? 0 : prorationCents(row, planPriceCents(current), planPriceCents(plan));
@@ -71,10 +65,10 @@ export function createDevSubscriptionProvider(ctx: AppContext): SubscriptionProv
         next_payment_at: row.currentPeriodEnd?.toISOString() ?? null,
       };
     },
-    applyCoupon: async (row, code) => {
+    applyCoupon: async (db, row, code) => {
       if (!devCoupon(code)) throw invalidCoupon();
       return updateSubscription(db, row, { couponCode: code.toUpperCase() });
     },
-    removeCoupon: (row) => updateSubscription(db, row, { couponCode: null }),
+    removeCoupon: (db, row) => updateSubscription(db, row, { couponCode: null }),
   };
 }

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { SUBSCRIPTION_MESSAGES, type InvoicePreview, type SubscriptionPlan } from '@kettle/shared';
 import type Stripe from 'stripe';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { paymentCustomers } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
-import { createStripeClient } from '../../lib/stripe/client.js';
 import type { UserRow } from '../../db/rows.js';
-import { invalidCoupon } from './dev-provider.js';
-import type { SubscriptionProvider } from './provider.js';
+import { invalidCoupon, type SubscriptionBilling } from './billing.js';
 import { callStripe, isInvalidRequest, stripeFailure } from './stripe-errors.js';
-import { resolvePlanPrice } from './stripe-prices.js';
+import { createPlanPrices } from './stripe-prices.js';
 import { STRIPE_METADATA, stripeSubscriptionState } from './stripe-state.js';
 import {
   applyProviderState,
@@ -18,25 +17,13 @@ import {
   type SubscriptionRow,
 } from './subscriptions.repository.js';
 
-const clients = new WeakMap<AppContext, Stripe>();
-
-/** One SDK client per app (the payments module makes its own from the same settings). */
-export function stripeFor(ctx: AppContext): Stripe {
-  let client = clients.get(ctx);
-  if (!client) {
-    client = createStripeClient(ctx.config);
-    clients.set(ctx, client);
-  }
-  return client;
-}
-
 /**
  * The user's Stripe customer, created on first use and remembered in payment_customers. The
  * idempotency key is the user's, so a double click creates one customer, and the insert keeps
  * the first mapping if two requests race.
  */
-async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: UserRow): Promise<string> {
-  const known = await customerOfUser(ctx.db, 'stripe', user.id);
+async function ensureCustomer(db: Db, stripe: Stripe, user: UserRow): Promise<string> {
+  const known = await customerOfUser(db, 'stripe', user.id);
   if (known) return known;
   const customer = await callStripe(() =>
     stripe.customers.create(
@@ -44,11 +31,11 @@ async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: UserRow): P
       { idempotencyKey: `kettle-customer-${user.id}` },
     ),
   );
-  await ctx.db
+  await db
     .insert(paymentCustomers)
     .values({ userId: user.id, provider: 'stripe', customerId: customer.id })
     .onConflictDoNothing();
-  return (await customerOfUser(ctx.db, 'stripe', user.id)) ?? customer.id;
+  return (await customerOfUser(db, 'stripe', user.id)) ?? customer.id;
 }
 
 const sumOf = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -76,16 +63,18 @@ function toPreview(plan: SubscriptionPlan, row: SubscriptionRow, invoice: Stripe
 }
 
 /**
- * Stripe Billing: Checkout in subscription mode, the customer portal, and subscription updates.
- * After each change our row is rewritten from Stripe's answer (the same merge the webhook uses),
- * so the API answers what Stripe now holds.
+ * Stripe Billing: Checkout in subscription mode, the customer portal, and subscription updates,
+ * through the Stripe provider's one client. After each change our row is rewritten from Stripe's
+ * answer (the same merge the webhook uses), so the API answers what Stripe now holds.
  */
-export function createStripeSubscriptionProvider(ctx: AppContext): SubscriptionProvider {
-  const stripe = stripeFor(ctx);
-  const { config } = ctx;
+export function createStripeBilling(
+  stripe: Stripe,
+  config: Pick<Config, 'appOrigin' | 'subscriptionPriceIds'>,
+): SubscriptionBilling {
+  const priceOf = createPlanPrices(stripe, config);
 
-  const store = (row: SubscriptionRow, subscription: Stripe.Subscription, extra: Partial<ProviderState> = {}) =>
-    ctx.db.transaction(async (tx) => {
+  const store = (db: Db, row: SubscriptionRow, subscription: Stripe.Subscription, extra: Partial<ProviderState> = {}) =>
+    db.transaction(async (tx) => {
       const state = { ...stripeSubscriptionState(config, row.userId, subscription), ...extra };
       return (await applyProviderState(tx, state)) ?? row;
     });
@@ -101,10 +90,9 @@ export function createStripeSubscriptionProvider(ctx: AppContext): SubscriptionP
   };
 
   return {
-    name: 'stripe',
-    checkout: async (user, plan) => {
-      const customer = await ensureCustomer(ctx, stripe, user);
-      const price = await callStripe(() => resolvePlanPrice(stripe, config, plan));
+    checkout: async (db, user, plan) => {
+      const customer = await ensureCustomer(db, stripe, user);
+      const price = await callStripe(() => priceOf(plan));
       const metadata = {
         [STRIPE_METADATA.user]: user.id,
         [STRIPE_METADATA.plan]: plan.key,
@@ -132,40 +120,41 @@ export function createStripeSubscriptionProvider(ctx: AppContext): SubscriptionP
       if (!session.url) throw stripeFailure(new Error('Checkout session without a url'));
       return { sessionId: session.id, url: session.url };
     },
-    portalUrl: async (user) => {
-      const customer = await customerOfUser(ctx.db, 'stripe', user.id);
+    portalUrl: async (db, user) => {
+      const customer = await customerOfUser(db, 'stripe', user.id);
       if (!customer) throw notFound(SUBSCRIPTION_MESSAGES.none);
       const portal = await callStripe(() =>
         stripe.billingPortal.sessions.create({ customer, return_url: `${config.appOrigin}/account#subscription` }),
       );
       return portal.url;
     },
-    setCancelAtPeriodEnd: async (row, cancel) => store(row, await update(row, { cancel_at_period_end: cancel })),
-    changePlan: async (row, plan) => {
+    setCancelAtPeriodEnd: async (db, row, cancel) =>
+      store(db, row, await update(row, { cancel_at_period_end: cancel })),
+    changePlan: async (db, row, plan) => {
       const item = await firstItem(row);
-      const price = await callStripe(() => resolvePlanPrice(stripe, config, plan));
+      const price = await callStripe(() => priceOf(plan));
       const subscription = await update(row, {
         items: [{ id: item.id, price }],
         proration_behavior: 'create_prorations',
         metadata: { [STRIPE_METADATA.plan]: plan.key },
       });
-      return store(row, subscription, { planId: plan.key });
+      return store(db, row, subscription, { planId: plan.key });
     },
-    preview: async (row, plan) => {
-      const customer = await customerOfUser(ctx.db, 'stripe', row.userId);
+    preview: async (db, row, plan) => {
+      const customer = await customerOfUser(db, 'stripe', row.userId);
       const params: Stripe.InvoiceCreatePreviewParams = {
         customer: customer ?? undefined,
         subscription: row.providerSubscriptionId,
       };
       if (plan.key !== row.planId) {
         const item = await firstItem(row);
-        const price = await callStripe(() => resolvePlanPrice(stripe, config, plan));
+        const price = await callStripe(() => priceOf(plan));
         params.subscription_details = { items: [{ id: item.id, price }], proration_behavior: 'create_prorations' };
       }
       const invoice = await callStripe(() => stripe.invoices.createPreview(params));
       return toPreview(plan, row, invoice);
     },
-    applyCoupon: async (row, code) => {
+    applyCoupon: async (db, row, code) => {
       // Customer-facing promotion codes only: coupon ids are the business's internal names.
       const found = await callStripe(() => stripe.promotionCodes.list({ code, active: true, limit: 1 }));
       const promotion = found.data[0];
@@ -180,8 +169,8 @@ export function createStripeSubscriptionProvider(ctx: AppContext): SubscriptionP
         if (isInvalidRequest(error)) throw invalidCoupon();
         throw stripeFailure(error);
       }
-      return store(row, subscription, { couponCode: promotion.code });
+      return store(db, row, subscription, { couponCode: promotion.code });
     },
-    removeCoupon: async (row) => store(row, await update(row, { discounts: '' }), { couponCode: null }),
+    removeCoupon: async (db, row) => store(db, row, await update(row, { discounts: '' }), { couponCode: null }),
   };
 }
