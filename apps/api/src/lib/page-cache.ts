@@ -113,7 +113,11 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
     },
     invalidate: () => {
       advance(generation + 1);
-      if (!redis) return;
+      // Without Redis the bus is this process's own (servers sharing one in a test hear it too).
+      if (!redis) {
+        void bus.publish(TOPIC, { generation });
+        return;
+      }
       redis
         .incr(generationKey)
         .then((to) => {

@@ -29,28 +29,8 @@ import {
   unlockedReader,
   voteEvent,
 } from '../../../test/realtime-kit.js';
+import { reachableRedis } from '../../../test/redis.js';
 import { realtimeStats } from './realtime.routes.js';
-
-async function reachableRedis(): Promise<string | null> {
-  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return url;
-  } catch (error) {
-    if (process.env.TEST_REDIS_URL) throw new Error(`TEST_REDIS_URL=${url} does not answer: ${String(error)}`);
-    return null;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /** The fallback bus: in process, with a switch that loses messages like a broker outage does. */
 function outageBus(): Bus & { down: (since: Date) => void; up: () => void } {
