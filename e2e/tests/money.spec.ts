@@ -156,6 +156,8 @@ test.describe('admin users', () => {
 test.describe('money pages: axe and screenshots', () => {
   for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width}px`, async ({ browser, admin }) => {
+      // Six pages, each scanned by axe and photographed: ~30 s on this machine, the default limit.
+      test.setTimeout(90_000);
       const buyer = await account(await adminToken());
       const context = await browser.newContext({ baseURL: baseURL(), viewport });
       const page = await context.newPage();
