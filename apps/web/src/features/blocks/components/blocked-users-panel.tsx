@@ -5,7 +5,7 @@ import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError } from '@/lib/toast-store';
 import { useBlocks } from '../api/get-blocks';
@@ -48,12 +48,7 @@ function BlockedUsersContent() {
   return (
     <QueryState
       query={query}
-      loading={
-        <div role="status" aria-label="Loading blocked users" className="grid gap-3">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      }
+      loading={<SkeletonStack label="Loading blocked users" rows={['h-10 w-full', 'h-10 w-full']} />}
       error={{ message: (error) => apiErrorMessage(error, BLOCK_MESSAGES.failed) }}
       empty={{
         when: (data) => data.blocks.length === 0,

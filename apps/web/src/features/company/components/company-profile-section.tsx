@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 import { useCompany } from '../api/get-company';
@@ -88,12 +88,7 @@ function CompanyContent() {
   return (
     <QueryState
       query={query}
-      loading={
-        <div role="status" aria-label="Loading company profile" className="grid gap-3">
-          <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      }
+      loading={<SkeletonStack label="Loading company profile" rows={['h-8 w-1/2', 'h-16 w-full']} />}
       error={{ message: (error) => `${COMPANY_MESSAGES.loadFailed}. ${apiErrorMessage(error)}` }}
     >
       {(company) => {

@@ -2,7 +2,7 @@ import { formatCount } from '@kettle/shared';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 import { QueryState } from '@/components/ui/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscriptionHistory } from '../api/get-subscription-history';
 import { formatCents, formatDay } from '../utils/format';
@@ -21,10 +21,7 @@ export function SubscriptionHistoryList() {
       <QueryState
         query={history}
         loading={
-          <div role="status" aria-label="Loading payment history" className="grid gap-2">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <SkeletonStack label="Loading payment history" rows={['h-10 w-full', 'h-10 w-full']} className="gap-2" />
         }
         error={{ message: paymentErrorMessage }}
         empty={{

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { paymentErrorMessage } from '@/lib/payment-error';
 import { useSubscription } from '../api/get-subscription';
 import { CurrentSubscription } from './current-subscription';
@@ -37,12 +37,7 @@ function SubscriptionContent({ outcome }: { outcome: Return }) {
   return (
     <QueryState
       query={query}
-      loading={
-        <div role="status" aria-label="Loading subscription" className="grid gap-3">
-          <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      }
+      loading={<SkeletonStack label="Loading subscription" rows={['h-8 w-1/2', 'h-24 w-full']} />}
       error={{ message: (error) => `${SUBSCRIPTION_MESSAGES.loadFailed}. ${paymentErrorMessage(error)}` }}
     >
       {(subscription) => (
