@@ -1,17 +1,9 @@
-import { isIP } from 'node:net';
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mailOutbox } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import { isLoopback } from '../../lib/loopback.js';
 import { escapeHtml } from '../../lib/mailer/templates.js';
-
-/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIP(v4) === 4) return v4.startsWith('127.');
-  return address === '::1';
-}
 
 /**
  * The socket's own address decides, never X-Forwarded-For: behind a proxy every visitor would

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/app-error.js';
+import { isLoopback } from '../../lib/loopback.js';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** A request relayed by a proxy on this host reaches us from loopback too: these headers give it away. */
 const RELAYED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
@@ -16,7 +16,7 @@ export function mayScrape(request: FastifyRequest, token: string | undefined): b
   const given = request.headers.authorization;
   if (token && given) return timingSafeEqual(digest(given), digest(`Bearer ${token}`));
   const direct = !RELAYED.some((name) => name in request.headers);
-  return direct && LOOPBACK.has(request.socket.remoteAddress ?? '');
+  return direct && isLoopback(request.socket.remoteAddress);
 }
 
 /** GET /metrics: the Prometheus text format, for a scraper (docs/deploy.md); not part of the API. */
