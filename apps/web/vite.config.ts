@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
+import { inlineThemeInit } from './build/inline-theme-init';
 import { lucideDeepImports } from './build/lucide-deep-imports';
 import { precompress } from './build/precompress';
 
@@ -75,7 +76,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), lucideDeepImports(), precompress()],
+  plugins: [react(), tailwindcss(), inlineThemeInit(), lucideDeepImports(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -72,3 +72,14 @@ test('the admin goes through the admin pages quietly', async ({ page, admin }) =
     { path: '/account', heading: 'My Account' },
   ]);
 });
+
+test('a dark-theme choice holds on the next load, quietly', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  // Only the inline head script (allowed by its CSP hash) applies a stored choice: blocked, it
+  // would leave the page light and log a CSP violation, which fails this test too.
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import { ERROR_CODES, STATUS_FALLBACK, THEME_INIT_SCRIPT } from '@kettle/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../test/factories.js';
@@ -23,6 +23,9 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'none'");
+  // Scripts: our own files, and the one inline theme script by its hash, never any inline script.
+  const themeHash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
+  expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('no-referrer');
   const hsts = String(res.headers['strict-transport-security']);

@@ -31,3 +31,4 @@ export * from './company.js';
 export * from './bounty.js';
 export * from './input.js';
 export * from './first-view.js';
+export * from './theme-init.js';

@@ -1,16 +1,24 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import { THEME_INIT_SCRIPT } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
-/** CSP that allows only our own origin, nosniff, no framing, no referrer; CORS for APP_ORIGIN alone. */
+/** The one inline script index.html carries (the web build puts it there), allowed by its hash. */
+const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
+
+/**
+ * CSP that allows only our own origin (and the theme script above), nosniff, no framing, no
+ * referrer; CORS for APP_ORIGIN alone.
+ */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

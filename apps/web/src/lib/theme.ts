@@ -1,7 +1,7 @@
+import { THEME_STORAGE_KEY } from '@kettle/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
-const KEY = 'kettle-theme';
 const listeners = new Set<() => void>();
 
 const current = (): Theme => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
@@ -19,7 +19,7 @@ export function useTheme(): [Theme, () => void] {
     const next: Theme = current() === 'dark' ? 'light' : 'dark';
     document.documentElement.classList.toggle('dark', next === 'dark');
     try {
-      localStorage.setItem(KEY, next);
+      localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
       // Theme still applies for this visit without storage.
     }
