@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench:load`: requests per second of Kettle's anonymous read paths under load, beside a
-// bare Fastify hello route measured in the same run (performance.md P1, P2: the goals are ratios,
-// because absolute figures drift between machines and with whatever else the machine runs).
+// `npm run bench:load`: requests per second of Kettle's read paths under load (anonymous, and a
+// signed-in list), beside a bare Fastify hello route measured in the same run (performance.md P1,
+// P2, P3: the goals are ratios, because absolute figures drift between machines and with whatever
+// else the machine runs).
 //
 // The production build on the embedded default with its demo community (scripts/lib/built-server.mjs);
 // autocannon on the same cores, `-c 50 -d 10` by default. Not part of `npm test`: it never fails on
@@ -10,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import * as prettier from 'prettier';
@@ -46,8 +48,8 @@ async function startHello() {
 }
 
 /** One autocannon run; a non-2xx answer or an error makes the figure worthless, so it is reported. */
-async function load(url) {
-  const result = await autocannon({ url, connections, duration });
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -68,6 +70,13 @@ const rows = [];
 try {
   const list = await (await fetch(`${server.origin}/api/v1/posts/?skip=0&limit=9`)).json();
   const [post] = list.data;
+  // A demo reader (README's demo table) for the signed-in list.
+  const signIn = await fetch(`${server.origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'ava@kettle.local', password: 'KettleDemo1' }).toString(),
+  });
+  const { access_token: token } = await signIn.json();
   const scenarios = [
     { name: 'front page: index.html with its first view', url: `${server.origin}/` },
     { name: 'anonymous front page list (P2)', url: `${server.origin}/api/v1/posts/?skip=0&limit=9`, goal: 0.5 },
@@ -77,6 +86,11 @@ try {
       goal: 0.9,
     },
     { name: 'anonymous post detail', url: `${server.origin}/api/v1/posts/${post.id}` },
+    {
+      name: 'signed-in front page list (P3)',
+      url: `${server.origin}/api/v1/posts/?skip=0&limit=9`,
+      headers: { authorization: `Bearer ${token}` },
+    },
   ];
   for (let round = 1; round <= rounds; round += 1) {
     process.stdout.write(`Round ${round}: hello...\n`);
@@ -84,7 +98,7 @@ try {
     rows.push({ round, name: 'Fastify hello (baseline)', ...baseline, ratio: 1 });
     for (const scenario of scenarios) {
       process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
-      const figures = await load(scenario.url);
+      const figures = await load(scenario.url, scenario.headers);
       rows.push({ round, name: scenario.name, ...figures, ratio: figures.rps / baseline.rps, goal: scenario.goal });
     }
   }

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { moderate } from '../../../test/bounty-kit.js';
 import { vote } from '../../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
-import { buildPost, signedIn } from '../../../test/posts-kit.js';
+import { buildPost, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
+import { findUserById } from '../users/users.service.js';
+import { listPublicPosts } from './public-posts.service.js';
 
 /** Visitors' pages from the cache (performance.md P1, P2): what they may and may not serve. */
 describe('the page cache behind GET /posts and GET /posts/{id}', () => {
@@ -57,14 +59,43 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     expect((await getPost(app, post.id)).json<PostDetail>().vote_count).toBe(1);
   });
 
-  it('never serves a signed-in reader from the cache', async () => {
+  it('serves a signed-in reader the cached page with one statement of their own (and an admin with none)', async () => {
     const author = await signedIn(app);
     const reader = await signedIn(app);
-    await getPosts(app);
-    // Written straight into the table: no request announced it, so visitors may still get the old page.
-    await approvedPost(app, author.user.id, { title: 'Only a reader sees this at once' });
-    expect(titles(await getPosts(app, '', reader.auth))).toContain('Only a reader sees this at once');
-    expect((await statementsOf(() => getPosts(app, '', reader.auth))).sent).toBeGreaterThan(0);
+    const admin = await signedIn(app, { isAdmin: true });
+    await approvedPost(app, author.user.id);
+    await getPosts(app, '', reader.auth);
+    // Loading the signed-in user is one statement on every request; the unlocks of the page the other.
+    expect((await statementsOf(() => getPosts(app, '', reader.auth))).sent).toBe(2);
+    expect((await statementsOf(() => getPosts(app, '', admin.auth))).sent).toBe(1);
+  });
+
+  it('gives each reader the cards open to them, as the uncached list would', async () => {
+    const author = await signedIn(app);
+    const reader = await signedIn(app, { coins: 100 });
+    const stranger = await signedIn(app);
+    const admin = await signedIn(app, { isAdmin: true });
+    const [paid, own] = [
+      await approvedPost(app, author.user.id, { title: 'Paid for by the reader' }),
+      await approvedPost(app, reader.user.id, { title: "The reader's own tea" }),
+    ];
+    expect((await unlock(app, reader.auth, paid.id)).statusCode).toBe(200);
+    const query = { skip: 0, limit: 50 } as const;
+    for (const who of [reader, stranger, admin, author]) {
+      await getPosts(app, '?skip=0&limit=50', who.auth);
+      const cached = (await getPosts(app, '?skip=0&limit=50', who.auth)).json<PostCardList>();
+      const user = await findUserById(app.ctx.db, who.user.id);
+      expect(cached).toEqual(await listPublicPosts(app.ctx, user ?? null, query, '127.0.0.1'));
+    }
+    const openFor = async (who: { auth: Auth }) =>
+      (await getPosts(app, '?skip=0&limit=50', who.auth))
+        .json<PostCardList>()
+        .data.filter((card) => [paid.id, own.id].includes(card.id) && !card.is_locked)
+        .map((card) => card.id)
+        .sort();
+    expect(await openFor(reader)).toEqual([paid.id, own.id].sort());
+    expect(await openFor(stranger)).toEqual([]);
+    expect(await openFor(author)).toEqual([paid.id]);
   });
 
   it('keeps no refusal: a tea that appears after a 404 is served', async () => {

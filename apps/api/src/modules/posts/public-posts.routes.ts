@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
+import { buildReaderPage, cardsFor, type ReaderPage } from './reader-pages.js';
 import { unlockPost } from './unlocks.service.js';
 
 const tags = ['posts'];
@@ -45,9 +46,17 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.optionalAuth,
     handler: async (request, reply) => {
-      // Searches stay uncached: each one counts against a visitor's search limit.
-      if (request.user || request.query.search) return listPublicPosts(ctx, request.user, request.query, request.ip);
-      const page = await ctx.pages.get(`list:${JSON.stringify(request.query)}`, async () =>
+      // Searches stay uncached: each one counts against a visitor's search limit, and a reader's
+      // may reach handles they unlocked.
+      if (request.query.search) return listPublicPosts(ctx, request.user, request.query, request.ip);
+      const key = JSON.stringify(request.query);
+      if (request.user) {
+        const kept = await ctx.pages.get(`reader-list:${key}`, async () =>
+          JSON.stringify(await buildReaderPage(ctx, request.query)),
+        );
+        return cardsFor(ctx, request.user, JSON.parse(kept) as ReaderPage);
+      }
+      const page = await ctx.pages.get(`list:${key}`, async () =>
         serialized(reply, await listPublicPosts(ctx, null, request.query, request.ip)),
       );
       return sendSerialized(reply, page);

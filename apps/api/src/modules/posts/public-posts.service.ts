@@ -21,6 +21,13 @@ export async function listPublicPosts(
   ip: string,
 ): Promise<PostCardList> {
   if (query.search && !viewer) await ctx.limits.hit('searchPerIp', ip, POST_CARD_MESSAGES.searchTooMany);
+  const { rows, metadata } = await findListPage(ctx, viewer, query);
+  const context = await loadReadContext(ctx.db, rows, viewer, ctx.secret);
+  return { data: rows.map((row) => toPostCard(row, context)), metadata };
+}
+
+/** One page of the list's rows and its metadata, as the viewer's search scope allows. */
+export async function findListPage(ctx: AppContext, viewer: Viewer, query: PostListQuery) {
   const scope = query.search ? await searchScope(ctx.db, viewer, query.search) : null;
   const where = publicListWhere(query, scope);
   const [rows, total] = await Promise.all([
@@ -33,11 +40,8 @@ export async function listPublicPosts(
       .limit(query.limit),
     countMatches(ctx.db, where, query),
   ]);
-  const context = await loadReadContext(ctx.db, rows, viewer, ctx.secret);
-  return {
-    data: rows.map((row) => toPostCard(row, context)),
-    metadata: { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped },
-  };
+  const metadata = { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped };
+  return { rows, metadata };
 }
 
 /** GET /posts/{id}: unpublished posts answer 404 to everyone but their author and admins. */
