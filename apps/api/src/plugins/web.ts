@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
+import { createPrecompressed } from '../lib/precompressed.js';
 import { findWebDist } from '../lib/web-dist.js';
 import { firstViewPage } from './first-view.js';
 
@@ -8,7 +9,8 @@ import { firstViewPage } from './first-view.js';
  * Serves the built SPA: hashed assets cached for a year, index.html (no-cache, with the first
  * view's data: first-view.ts) for every client route. The web build writes .br and .gz next to
  * each text asset; `preCompressed` sends the one the browser accepts (with vary: accept-encoding),
- * or the plain file. index.html is built per address and compressed on the fly.
+ * or the plain file. index.html is built per address, and each version compressed once
+ * (lib/precompressed.ts).
  */
 export async function registerWeb(app: FastifyInstance, root: string | null = findWebDist()): Promise<void> {
   if (!root) {
@@ -25,6 +27,8 @@ export async function registerWeb(app: FastifyInstance, root: string | null = fi
     },
   });
   const page = firstViewPage(app, root);
+  // index.html and each first view are the same text for every visitor: compressed once each.
+  const compressed = createPrecompressed(app.ctx.config.pageCacheMs > 0);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/dev/')) {
@@ -35,9 +39,7 @@ export async function registerWeb(app: FastifyInstance, root: string | null = fi
     if (file && !file.includes('..') && /\.[a-z0-9]+$/i.test(file)) {
       return reply.sendFile(file);
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await page(request));
+    const html = await page(request);
+    return compressed.send(request, reply.header('cache-control', 'no-cache'), html, 'text/html; charset=utf-8');
   });
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createPrecompressed } from '../../lib/precompressed.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
@@ -22,9 +23,7 @@ function serialized(reply: FastifyReply, body: unknown): string {
   return typeof text === 'string' ? text : Buffer.from(text as Uint8Array).toString('utf8');
 }
 
-/** A page the cache kept as JSON text goes out as it is, without serializing it again. */
-const sendSerialized = (reply: FastifyReply, json: string) =>
-  reply.type('application/json; charset=utf-8').send(json as never);
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Malformed ids answer 404 like unknown ones (the services check), not 422. */
 const params = z.object({ id: z.string() });
 
@@ -35,6 +34,8 @@ const params = z.object({ id: z.string() });
 export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  // A page the cache kept as JSON text goes out as it is, compressed once per encoding.
+  const pages = createPrecompressed(ctx.config.pageCacheMs > 0);
 
   app.get('/', {
     schema: {
@@ -59,7 +60,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       const page = await ctx.pages.get(`list:${key}`, async () =>
         serialized(reply, await listPublicPosts(ctx, null, request.query, request.ip)),
       );
-      return sendSerialized(reply, page);
+      return pages.send(request, reply, page, JSON_TYPE);
     },
   });
 
@@ -72,7 +73,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       const page = await ctx.pages.get(`post:${request.params.id}`, async () =>
         serialized(reply, await getPostDetail(ctx, null, request.params.id)),
       );
-      return sendSerialized(reply, page);
+      return pages.send(request, reply, page, JSON_TYPE);
     },
   });
 
