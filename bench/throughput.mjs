@@ -1,50 +1,64 @@
 #!/usr/bin/env node
 // `npm run bench:load`: requests per second of Kettle's read paths under load (anonymous, and a
-// signed-in list), beside a bare Fastify hello route measured in the same run (performance.md P1,
-// P2, P3: the goals are ratios, because absolute figures drift between machines and with whatever
-// else the machine runs).
+// signed-in list), beside baselines measured in the same run (performance.md P1, P2, P3: the goals
+// are ratios, because absolute figures drift between machines and with whatever else the machine
+// runs): a bare Fastify hello route, and on PostgreSQL a bare route running the first-page
+// statement prepared (bench/lib/baselines.mjs).
 //
-// The production build on the embedded default with its demo community (scripts/lib/built-server.mjs);
-// autocannon on the same cores, `-c 50 -d 10` by default. Not part of `npm test`: it never fails on
-// a time. Options: --rounds N (2), --duration S (10), --connections C (50), --label NAME.
-// Writes bench/results/throughput-<date>[-label].{json,md}.
-import { spawn } from 'node:child_process';
+// The production build with its demo community: on the embedded default (`--db pglite`), or on a
+// fresh PostgreSQL database grown to `--posts` teas (`--db postgres`; BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres; the database is dropped at the end). autocannon on
+// the same cores, `-c 50 -d 10` by default. Not part of `npm test`: it never fails on a time.
+// Options: --db, --posts N (100000), --rounds N (2), --duration S (10), --connections C (50),
+// --label NAME. Writes bench/results/throughput-<date>[-label].{json,md,svg}.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import * as prettier from 'prettier';
-import { freePort, startBuiltServer } from '../scripts/lib/built-server.mjs';
+import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from '../scripts/lib/run.mjs';
+import { startHello, startPageRoute } from './lib/baselines.mjs';
+import { ratioChart } from './lib/ratio-chart.mjs';
+import { seedPosts } from './lib/seed-posts.mjs';
 
 const { values: options } = parseArgs({
   options: {
+    db: { type: 'string', default: 'pglite' },
+    posts: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '2' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     label: { type: 'string' },
   },
 });
+if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db must be pglite or postgres');
+const onPostgres = options.db === 'postgres';
 const rounds = Number(options.rounds);
 const duration = Number(options.duration);
 const connections = Number(options.connections);
+const postCount = Number(options.posts);
 
-/** A bare Fastify answering `{"hello":"world"}`: the framework's own ceiling on these cores. */
-const HELLO = `
-const app = require('fastify')();
-app.get('/', async () => ({ hello: 'world' }));
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
-`;
-
-async function startHello() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', HELLO], { cwd: ROOT, env: { ...process.env, PORT: String(port) } });
-  await new Promise((resolve, reject) => {
-    child.stdout.once('data', resolve);
-    child.once('exit', (code) => reject(new Error(`hello server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+/** A fresh database on the machine's PostgreSQL, and how to drop it. */
+async function freshDatabase() {
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kettle_load_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** One autocannon run; a non-2xx answer or an error makes the figure worthless, so it is reported. */
@@ -63,11 +77,19 @@ if (!existsSync(WEB_INDEX) || !existsSync(SERVER_ENTRY)) {
   if ((await runBuild()) !== 0) process.exit(1);
 }
 
-heading('Starting the built server and the hello baseline');
-const server = await startBuiltServer();
+heading(`Starting the built server (${options.db}) and the baselines`);
+const database = onPostgres ? await freshDatabase() : null;
+const server = await startBuiltServer(
+  database ? { env: { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' } } : {},
+);
 const hello = await startHello();
+let pageRoute = null;
 const rows = [];
 try {
+  if (database) {
+    await seedPosts(database.url, postCount);
+    pageRoute = await startPageRoute(database.url);
+  }
   const list = await (await fetch(`${server.origin}/api/v1/posts/?skip=0&limit=9`)).json();
   const [post] = list.data;
   // A demo reader (README's demo table) for the signed-in list.
@@ -77,60 +99,98 @@ try {
     body: new URLSearchParams({ username: 'ava@kettle.local', password: 'KettleDemo1' }).toString(),
   });
   const { access_token: token } = await signIn.json();
+  const page = pageRoute ? 'page route' : 'hello';
+  const firstPage = `${server.origin}/api/v1/posts/?skip=0&limit=9`;
   const scenarios = [
-    { name: 'front page: index.html with its first view', url: `${server.origin}/` },
-    { name: 'anonymous front page list (P2)', url: `${server.origin}/api/v1/posts/?skip=0&limit=9`, goal: 0.5 },
+    { name: 'front page: index.html with its first view', url: `${server.origin}/`, baseline: 'hello' },
+    { name: 'anonymous front page list (P2)', url: firstPage, baseline: 'hello', goal: 0.5 },
     {
       name: 'the same, as a browser asks (br, gzip)',
-      url: `${server.origin}/api/v1/posts/?skip=0&limit=9`,
+      url: firstPage,
+      baseline: 'hello',
       headers: { 'accept-encoding': 'br, gzip' },
     },
     {
       name: 'anonymous category page (P1)',
-      url: `${server.origin}/api/v1/posts/?skip=0&limit=9&category_id=${post.category.id}`,
-      goal: 0.9,
+      url: `${firstPage}&category_id=${post.category.id}`,
+      baseline: page,
+      goal: pageRoute ? 0.9 : undefined,
     },
-    { name: 'anonymous post detail', url: `${server.origin}/api/v1/posts/${post.id}` },
+    { name: 'anonymous post detail', url: `${server.origin}/api/v1/posts/${post.id}`, baseline: 'hello' },
     {
       name: 'signed-in front page list (P3)',
-      url: `${server.origin}/api/v1/posts/?skip=0&limit=9`,
+      url: firstPage,
+      baseline: page,
+      goal: pageRoute ? 0.8 : undefined,
       headers: { authorization: `Bearer ${token}` },
     },
   ];
   for (let round = 1; round <= rounds; round += 1) {
-    process.stdout.write(`Round ${round}: hello...\n`);
-    const baseline = await load(hello.url);
-    rows.push({ round, name: 'Fastify hello (baseline)', ...baseline, ratio: 1 });
+    const baselines = { hello: await load(hello.url) };
+    rows.push({ round, name: 'Fastify hello (baseline)', isBaseline: true, ...baselines.hello, ratio: 1 });
+    if (pageRoute) {
+      baselines['page route'] = await load(pageRoute.url);
+      rows.push({
+        round,
+        name: 'prepared page route (baseline)',
+        isBaseline: true,
+        ...baselines['page route'],
+        ratio: 1,
+      });
+    }
     for (const scenario of scenarios) {
       process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
       const figures = await load(scenario.url, scenario.headers);
-      rows.push({ round, name: scenario.name, ...figures, ratio: figures.rps / baseline.rps, goal: scenario.goal });
+      const base = baselines[scenario.baseline];
+      rows.push({
+        round,
+        name: scenario.name,
+        baseline: scenario.baseline,
+        ...figures,
+        ratio: figures.rps / base.rps,
+        p99Ratio: figures.p99 / Math.max(1, base.p99),
+        goal: scenario.goal,
+      });
     }
   }
 } finally {
   hello.stop();
+  pageRoute?.stop();
   await server.stop();
+  await database?.drop();
 }
 
 const date = new Date().toISOString();
+const base = `throughput-${date.slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
 const lines = [
   `# Throughput ${date}${options.label ? ` (${options.label})` : ''}`,
   '',
-  `autocannon -c ${connections} -d ${duration} on the same 2 cores; the production build, embedded PGlite, demo community. Ratio = req/s ÷ the hello baseline of the same round.`,
+  `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community, ${onPostgres ? `PostgreSQL with ${postCount} more teas` : 'embedded PGlite'}. Ratio = req/s ÷ the named baseline's req/s in the same round.`,
   '',
-  '| round | scenario | req/s | p50 ms | p99 ms | errors | ratio | goal |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| round | scenario | req/s | p50 ms | p99 ms | errors | baseline | ratio | goal | held |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio.toFixed(3)} | ${r.goal ? `≥ ${r.goal}` : ''} |`,
+      `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baseline ?? ''} | ${r.ratio.toFixed(3)} | ${r.goal ? `≥ ${r.goal}` : ''} | ${r.goal ? (r.ratio >= r.goal ? 'yes' : 'no') : ''} |`,
   ),
+  '',
+  `![ratio per scenario](${base}.svg)`,
 ];
 const outDir = path.join(ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
-const base = `throughput-${date.slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
+writeFileSync(
+  path.join(outDir, `${base}.svg`),
+  ratioChart(rows, `Kettle ÷ baseline, ${options.db} (${date.slice(0, 10)})`),
+);
 const pretty = async (file, text) => prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
 const mdFile = path.join(outDir, `${base}.md`);
 const jsonFile = path.join(outDir, `${base}.json`);
 writeFileSync(mdFile, await pretty(mdFile, `${lines.join('\n')}\n`));
-writeFileSync(jsonFile, await pretty(jsonFile, JSON.stringify({ date, connections, duration, rows })));
-process.stdout.write(`\n${lines.join('\n')}\n\nWritten to bench/results/${base}.json and .md\n`);
+writeFileSync(
+  jsonFile,
+  await pretty(
+    jsonFile,
+    JSON.stringify({ date, db: options.db, posts: onPostgres ? postCount : null, connections, duration, rows }),
+  ),
+);
+process.stdout.write(`\n${lines.join('\n')}\n\nWritten to bench/results/${base}.json, .md and .svg\n`);

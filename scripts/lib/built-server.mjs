@@ -28,10 +28,12 @@ export function freePort() {
 }
 
 /**
+ * @param {{ env?: Record<string, string> }} [options] `env` is applied last: a measurement on
+ * another tier (DATABASE_URL, say) names it here
  * @returns {Promise<{ origin: string, stop: () => Promise<void> }>} the running server; `stop`
  * ends it and removes its DATA_DIR
  */
-export async function startBuiltServer() {
+export async function startBuiltServer(options = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kettle-measure-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -39,6 +41,7 @@ export async function startBuiltServer() {
   for (const name of TIER_VARIABLES) delete env[name];
   // The embedded default, as `npm start` runs it: demo accounts (and demo content) are seeded.
   delete env.NODE_ENV;
+  Object.assign(env, options.env);
   let output = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
