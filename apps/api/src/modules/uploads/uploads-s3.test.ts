@@ -7,6 +7,8 @@ import { API } from '../../../test/http.js';
 import { pngFile, refs, signedIn, submitMultipart, teaBody } from '../../../test/posts-kit.js';
 import { startLocalS3, type LocalS3 } from '../../../test/s3.js';
 import type { S3Settings } from '../../config.js';
+import { newStorageKey } from '../../lib/images/process-image.js';
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../../sweeps/orphan-uploads.js';
 
 let s3: LocalS3;
 let settings: S3Settings;
@@ -58,5 +60,19 @@ describe('images in S3 (S3_BUCKET set, s3rver)', () => {
     expect(deleted.statusCode).toBe(204);
     expect(await objectsInBucket()).toEqual([]);
     expect((await app.inject({ method: 'GET', url: image.image_url })).statusCode).toBe(404);
+  });
+
+  it("sweeps an old orphan from the bucket and keeps a post's images", async () => {
+    const { auth } = await signedIn(app, { coins: 100 });
+    const created = await submitMultipart(app, auth, teaBody(await refs(app)), [await pngFile(40, 30)]);
+    expect(created.statusCode).toBe(201);
+    const kept = await objectsInBucket();
+    const orphan = newStorageKey();
+    await app.ctx.images.put(orphan, Buffer.from('left by a failed submission'));
+
+    // Seen from past the grace period, as the hourly sweep will see it then.
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    expect(await sweepOrphanUploads(app.ctx, later)).toEqual({ removed: 1, failed: [] });
+    expect(await objectsInBucket()).toEqual(kept);
   });
 });
