@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,7 +15,7 @@ import { createRedisBus } from './lib/bus/redis-bus.js';
 import { answerFrameworkError, registerErrorHandler } from './lib/error-handler.js';
 import { registerNulByteGuard } from './lib/nul-bytes.js';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
-import { createDiskStorage } from './lib/images/storage.js';
+import { createImageStorage } from './lib/images/select-storage.js';
 import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createMetrics } from './lib/metrics.js';
@@ -145,7 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     }),
     tokens: createTokenSigner(secret),
-    images: createDiskStorage(join(config.dataDir, 'uploads')),
+    images: createImageStorage(config),
     secret,
     bus,
     payments: createPaymentProviders(config, secret),
@@ -173,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.mailer.flush();
     if (!options.bus) await ctx.bus.close();
     if (redis) await redis.quit().catch(() => undefined);
+    ctx.images.close?.();
     if (!options.database) await database.close();
   });
 

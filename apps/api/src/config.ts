@@ -19,6 +19,14 @@ const envSchema = z
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
     SMTP_URL: z.url().optional(),
+    // Images go to this S3-compatible bucket when set; on disk under DATA_DIR/uploads otherwise.
+    S3_BUCKET: z.string().min(3, 'S3_BUCKET must be a bucket name (3 characters or more)').optional(),
+    S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Most self-hosted S3 servers want https://host/bucket/key rather than https://bucket.host/key.
+    S3_FORCE_PATH_STYLE: bool.default(false),
     // How long a visitor's page may be served from the page cache; 0 turns the cache off.
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     // GET /metrics answers loopback without it; anyone else must send it as a Bearer token.
@@ -85,6 +93,20 @@ const envSchema = z
           '(or PAYMENTS_DEV_PROVIDER=true for the test checkout, which grants coins without payment)',
       });
     }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET is required when S3_ENDPOINT or S3 keys are set (images would silently stay on disk)',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -103,6 +125,8 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  /** Where images are stored when set; DATA_DIR/uploads otherwise. */
+  s3?: S3Settings;
   metricsToken?: string;
   pageCacheMs: number;
   mailFrom: string;
@@ -141,6 +165,16 @@ export type Config = {
   subscriptionPriceIds: { sip?: string; brew?: string; pot?: string };
 };
 
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible server; AWS's own endpoint for the region when unset. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Unset means the SDK's own lookup (instance role, AWS_* variables, shared files). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
 export type StripeSettings = {
   secretKey: string;
   webhookSecret: string;
@@ -173,6 +207,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     metricsToken: e.METRICS_TOKEN,
     pageCacheMs: e.PAGE_CACHE_MS,
     mailFrom: e.MAIL_FROM,

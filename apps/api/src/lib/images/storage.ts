@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /** One stored file as the orphan sweep sees it. */
 export type StoredFile = { key: string; modifiedAt: Date };
 
-/** Where processed images live. Disk today; an S3-compatible store implements the same calls. */
+/** Where processed images live: on disk, or in an S3-compatible store (s3-storage.ts). */
 export type ImageStorage = {
   put: (key: string, data: Buffer) => Promise<void>;
   /** The stored bytes, or null when the key is unknown. */
@@ -12,12 +12,15 @@ export type ImageStorage = {
   remove: (key: string) => Promise<void>;
   /** Every stored file with its last modification, in pages (S3's ListObjectsV2 gives the same). */
   list: () => AsyncIterable<StoredFile[]>;
+  /** Releases connections held by the store (S3's keep-alive sockets); the disk holds none. */
+  close?: () => void;
 };
 
 /** What newStorageKey produces (base64url); anything else is refused before touching the disk. */
 export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-const FILE_NAME_PATTERN = /^([A-Za-z0-9_-]{16,128})\.webp$/;
-const LIST_PAGE_SIZE = 500;
+/** A stored file's name (disk) or object key (S3): the storage key and the one extension. */
+export const FILE_NAME_PATTERN = /^([A-Za-z0-9_-]{16,128})\.webp$/;
+export const LIST_PAGE_SIZE = 500;
 
 /** Keys are random and checked against a strict pattern, so no key can walk out of `dir`. */
 function pathFor(dir: string, key: string): string {
