@@ -35,6 +35,8 @@ const GOAL_MS = 20;
 const RARE_WORD = 'zyxquorbit';
 const COMMON_WORD = 'brew';
 const ABSENT_WORD = 'brewkettle';
+/** Seeded only into pending posts (every tenth): 10% of the table, no approved match (issue 13). */
+const PENDING_WORD = 'tea';
 const CHUNK = 25_000;
 const UNLOCKS = 50;
 
@@ -299,6 +301,7 @@ async function main(): Promise<void> {
       { name: `search common "${COMMON_WORD}"`, url: q({ search: COMMON_WORD, limit: '9' }) },
       { name: `search rare "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }) },
       { name: `search absent "${ABSENT_WORD}"`, url: q({ search: ABSENT_WORD, limit: '9' }) },
+      { name: `search pending-only "${PENDING_WORD}"`, url: q({ search: PENDING_WORD, limit: '9' }) },
       { name: 'search handle "@user_42"', url: q({ search: '@user_42', limit: '9' }) },
       { name: 'deep page skip=990', url: q({ skip: '990', limit: '9' }) },
       { name: 'signed-in browse', url: q({ limit: '9' }), headers: { authorization: `Bearer ${token}` } },
@@ -318,13 +321,18 @@ async function main(): Promise<void> {
         url: q({ search: ABSENT_WORD, limit: '9' }),
         headers: asReader,
       },
+      {
+        name: `reader (${UNLOCKS} unlocks) "${PENDING_WORD}"`,
+        url: q({ search: PENDING_WORD, limit: '9' }),
+        headers: asReader,
+      },
       { name: `admin "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }), headers: asAdmin },
     ];
     const baseline: Scenario = { name: 'baseline GET /api/health', url: '/api/health' };
 
     if (options.explain) {
       const asReaderViewer = { id: reader.readerId, isAdmin: false };
-      for (const term of [COMMON_WORD, RARE_WORD, ABSENT_WORD, '@user_42', 'Diaries'])
+      for (const term of [COMMON_WORD, RARE_WORD, ABSENT_WORD, PENDING_WORD, '@user_42', 'Diaries'])
         await explainSearch(app, target, term, null);
       await explainSearch(app, target, RARE_WORD, asReaderViewer);
       await explainSearch(app, target, ABSENT_WORD, asReaderViewer);
