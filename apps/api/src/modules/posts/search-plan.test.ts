@@ -11,8 +11,8 @@ import { publicListWhere, searchCandidates, searchScope } from './search.js';
 /**
  * Issue 13: 'tea', frequent among pending posts and absent from approved ones, walked the whole
  * created_at index and filtered every approved post. The plans are pinned at the issue's 100k posts
- * on PostgreSQL; PGlite runs the suite in memory, where 20k posts already gave the bad plan and
- * seed in seconds.
+ * on PostgreSQL; on PGlite (in memory, in the normal suite) at 20k, which seeds in about a minute on
+ * a busy machine where 100k took several, and where the planner makes the same choice.
  */
 const SIZE = process.env.TEST_DATABASE_URL ? 100_000 : 20_000;
 const RARE = 'zyxquorbit';
