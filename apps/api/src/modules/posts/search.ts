@@ -87,11 +87,16 @@ export function readerSearchCondition(term: string, scope: SearchScope): SQL {
         handleIs,
       ];
   const opened = byHandle ? handleContains : or(ilike(posts.content, pattern), handleContains);
+  // A reader's own and unlocked posts are found by author and id, then read row by row: '|| ''' keeps
+  // the trigram indexes out, which would fetch every post sharing the term's trigrams ('tea tea':
+  // every pending post) to keep a few dozen (issue 13).
+  const rowByRow = sql`lower(${posts.taggedHandle} || '') like ${containsPattern(term.toLowerCase())}`;
+  const openedRows = byHandle ? rowByRow : or(ilike(sql`(${posts.content} || '')`, pattern), rowByRow);
   const open = scope.everything
     ? [opened]
     : [
-        scope.unlockedIds.length > 0 ? and(inArray(posts.id, scope.unlockedIds), opened) : undefined,
-        scope.authorId ? and(eq(posts.authorId, scope.authorId), opened) : undefined,
+        scope.unlockedIds.length > 0 ? and(inArray(posts.id, scope.unlockedIds), openedRows) : undefined,
+        scope.authorId ? and(eq(posts.authorId, scope.authorId), openedRows) : undefined,
       ];
   // Nothing to match (a bare '@') matches nothing, never everything.
   return or(...seen, ...open) ?? sql`false`;
