@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { postListQuerySchema } from '@kettle/shared';
-import { count, desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -28,13 +28,20 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openPglite, openPostgres, type Database } from '../apps/api/src/db/client.js';
 import { posts } from '../apps/api/src/db/schema.js';
-import { publicListWhere, searchScope } from '../apps/api/src/modules/posts/search.js';
+import { publicListWhere, searchCandidates, searchScope } from '../apps/api/src/modules/posts/search.js';
 import type { Viewer } from '../apps/api/src/modules/posts/reading.policy.js';
 
 const GOAL_MS = 20;
 const RARE_WORD = 'zyxquorbit';
 const COMMON_WORD = 'brew';
 const ABSENT_WORD = 'brewkettle';
+/**
+ * Issue 13's term: its text is seeded only into pending posts (every tenth: 10% of the table), but
+ * it is also a whole word of the category "Tea with Sprinkles", which matches an eighth of approved
+ * posts. 'tea tea' (both title words of those pending posts) has no approved match at all.
+ */
+const PENDING_WORD = 'tea';
+const PENDING_ONLY = 'tea tea';
 const CHUNK = 25_000;
 const UNLOCKS = 50;
 
@@ -171,24 +178,18 @@ async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ rea
 }
 
 /**
- * `--explain`: the plans of a search's two statements (the page and the capped count), built by the
- * app's own functions, so a sequential scan shows up here rather than in production.
+ * `--explain`: the plans of a search's statements, built by the app's own functions (the matches
+ * gathered up to the cap, and the newest-first walk used only past it), so a sequential scan or a
+ * walk over created_at shows up here rather than in production.
  */
 async function explainSearch(app: FastifyInstance, target: Target, term: string, viewer: Viewer): Promise<void> {
   const { db } = app.ctx;
   const query = postListQuerySchema.parse({ search: term, limit: '9' });
   const where = publicListWhere(query, await searchScope(db, viewer, term));
-  const page = db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(9);
-  const limited = db
-    .select({ one: sql`1` })
-    .from(posts)
-    .where(where)
-    .limit(1001)
-    .as('limited');
-  const counted = db.select({ n: count() }).from(limited);
+  const walk = db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(9);
   for (const [what, statement] of [
-    ['page', page.toSQL()],
-    ['count', counted.toSQL()],
+    ['candidates', searchCandidates(db, where, query).toSQL()],
+    ['walk past the cap', walk.toSQL()],
   ] as const) {
     const plan = await target.rows<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.sql}`, [
       ...statement.params,
@@ -299,6 +300,8 @@ async function main(): Promise<void> {
       { name: `search common "${COMMON_WORD}"`, url: q({ search: COMMON_WORD, limit: '9' }) },
       { name: `search rare "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }) },
       { name: `search absent "${ABSENT_WORD}"`, url: q({ search: ABSENT_WORD, limit: '9' }) },
+      { name: `search "${PENDING_WORD}" (category word)`, url: q({ search: PENDING_WORD, limit: '9' }) },
+      { name: `search pending-only "${PENDING_ONLY}"`, url: q({ search: PENDING_ONLY, limit: '9' }) },
       { name: 'search handle "@user_42"', url: q({ search: '@user_42', limit: '9' }) },
       { name: 'deep page skip=990', url: q({ skip: '990', limit: '9' }) },
       { name: 'signed-in browse', url: q({ limit: '9' }), headers: { authorization: `Bearer ${token}` } },
@@ -318,13 +321,18 @@ async function main(): Promise<void> {
         url: q({ search: ABSENT_WORD, limit: '9' }),
         headers: asReader,
       },
+      {
+        name: `reader (${UNLOCKS} unlocks) "${PENDING_ONLY}"`,
+        url: q({ search: PENDING_ONLY, limit: '9' }),
+        headers: asReader,
+      },
       { name: `admin "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }), headers: asAdmin },
     ];
     const baseline: Scenario = { name: 'baseline GET /api/health', url: '/api/health' };
 
     if (options.explain) {
       const asReaderViewer = { id: reader.readerId, isAdmin: false };
-      for (const term of [COMMON_WORD, RARE_WORD, ABSENT_WORD, '@user_42', 'Diaries'])
+      for (const term of [COMMON_WORD, RARE_WORD, ABSENT_WORD, PENDING_WORD, PENDING_ONLY, '@user_42', 'Diaries'])
         await explainSearch(app, target, term, null);
       await explainSearch(app, target, RARE_WORD, asReaderViewer);
       await explainSearch(app, target, ABSENT_WORD, asReaderViewer);

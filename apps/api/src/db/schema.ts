@@ -247,8 +247,14 @@ export const posts = pgTable(
     index('posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('posts_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     index('posts_handle_trgm_idx').using('gin', sql`lower(${t.taggedHandle}) gin_trgm_ops`),
-    index('posts_preview_trgm_idx')
-      .using('gin', sql`${t.preview} gin_trgm_ops`)
+    // The public search reads title and preview of approved posts only. Keyed on the approved row's
+    // value (null otherwise), so a term common among pending posts finds nothing here, and ANALYZE
+    // keeps statistics of the expression: the planner sees how rare the term is among approved posts.
+    index('posts_approved_title_trgm_idx')
+      .using('gin', sql`(case when ${t.status} = 'approved' then ${t.title} end) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('posts_approved_preview_trgm_idx')
+      .using('gin', sql`(case when ${t.status} = 'approved' then ${t.preview} end) gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('posts_bounty_open_idx')
       .on(t.publishedAt)

@@ -7,7 +7,7 @@ import { loadReadContext, presentPostDetail } from './read-context.js';
 import { findPost } from './posts.repository.js';
 import { isUuid } from '../../lib/ids.js';
 import { canSee, type Viewer } from './reading.policy.js';
-import { countMatches, publicListWhere, searchScope } from './search.js';
+import { countListed, publicListWhere, searchPage, searchScope } from './search.js';
 import { postNotFound } from './access.js';
 
 /**
@@ -30,6 +30,13 @@ export async function listPublicPosts(
 export async function findListPage(ctx: AppContext, viewer: Viewer, query: PostListQuery) {
   const scope = query.search ? await searchScope(ctx.db, viewer, query.search) : null;
   const where = publicListWhere(query, scope);
+  const { rows, total } = query.search ? await searchPage(ctx.db, where, query) : await browse(ctx, where, query);
+  const metadata = { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped };
+  return { rows, metadata };
+}
+
+/** Browsing and filters: the newest-first page and the exact total from the kept counts. */
+async function browse(ctx: AppContext, where: SQL | undefined, query: PostListQuery) {
   const [rows, total] = await Promise.all([
     ctx.db
       .select()
@@ -38,10 +45,9 @@ export async function findListPage(ctx: AppContext, viewer: Viewer, query: PostL
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .offset(query.skip)
       .limit(query.limit),
-    countMatches(ctx.db, where, query),
+    countListed(ctx.db, query),
   ]);
-  const metadata = { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped };
-  return { rows, metadata };
+  return { rows, total };
 }
 
 /** GET /posts/{id}: unpublished posts answer 404 to everyone but their author and admins. */

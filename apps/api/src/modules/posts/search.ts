@@ -1,7 +1,8 @@
 import { SEARCH_COUNT_CAP, type PostListQuery } from '@kettle/shared';
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import type { PostRow } from '../../db/rows.js';
 import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import type { Viewer } from './reading.policy.js';
@@ -59,9 +60,16 @@ function nameHasWords(name: AnyPgColumn, term: string): SQL {
 const inIds = (column: AnyPgColumn, ids: string[]) => (ids.length > 0 ? inArray(column, ids) : undefined);
 
 /**
- * Every branch has its own index (pg_trgm GIN on title, preview, content and lower(tagged_handle);
- * btrees for the rest), so the planner ORs bitmaps instead of scanning. A leading '@' searches
- * handles only.
+ * The column of an approved post, null otherwise: the expression of the approved-only trigram
+ * indexes (migration 0009), written the same way so the planner matches them and their statistics.
+ * Under publicListWhere's status filter it selects exactly what the bare column did.
+ */
+const ifApproved = (column: AnyPgColumn): SQL => sql`(case when ${posts.status} = 'approved' then ${column} end)`;
+
+/**
+ * Every branch has its own index (pg_trgm GIN on approved titles and previews, content and
+ * lower(tagged_handle); btrees for the rest), so the planner ORs bitmaps instead of scanning. A
+ * leading '@' searches handles only.
  */
 export function readerSearchCondition(term: string, scope: SearchScope): SQL {
   const handle = wholeHandle(term);
@@ -72,18 +80,23 @@ export function readerSearchCondition(term: string, scope: SearchScope): SQL {
   const seen = byHandle
     ? [handleIs]
     : [
-        ilike(posts.title, pattern),
-        ilike(posts.preview, pattern),
+        ilike(ifApproved(posts.title), pattern),
+        ilike(ifApproved(posts.preview), pattern),
         inIds(posts.categoryId, scope.categoryIds),
         inIds(posts.stateId, scope.stateIds),
         handleIs,
       ];
   const opened = byHandle ? handleContains : or(ilike(posts.content, pattern), handleContains);
+  // A reader's own and unlocked posts are found by author and id, then read row by row: '|| ''' keeps
+  // the trigram indexes out, which would fetch every post sharing the term's trigrams ('tea tea':
+  // every pending post) to keep a few dozen (issue 13).
+  const rowByRow = sql`lower(${posts.taggedHandle} || '') like ${containsPattern(term.toLowerCase())}`;
+  const openedRows = byHandle ? rowByRow : or(ilike(sql`(${posts.content} || '')`, pattern), rowByRow);
   const open = scope.everything
     ? [opened]
     : [
-        scope.unlockedIds.length > 0 ? and(inArray(posts.id, scope.unlockedIds), opened) : undefined,
-        scope.authorId ? and(eq(posts.authorId, scope.authorId), opened) : undefined,
+        scope.unlockedIds.length > 0 ? and(inArray(posts.id, scope.unlockedIds), openedRows) : undefined,
+        scope.authorId ? and(eq(posts.authorId, scope.authorId), openedRows) : undefined,
       ];
   // Nothing to match (a bare '@') matches nothing, never everything.
   return or(...seen, ...open) ?? sql`false`;
@@ -158,19 +171,59 @@ async function countApproved(db: DbOrTx, query: PostListQuery): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/** Browsing and filters: an exact total (no text search, so no cap). */
+export async function countListed(db: DbOrTx, query: PostListQuery): Promise<ListTotal> {
+  return { total: await countApproved(db, query), capped: false };
+}
+
 /**
- * Exact for browsing and filters; for a text search at most SEARCH_COUNT_CAP (performance.md:
- * an exact count of a common term costs seconds at a million posts).
+ * A text search's matches, at most SEARCH_COUNT_CAP + 1, gathered without an order: the planner
+ * can only take them from the indexes of the search (or a scan it expects to stop early, for a
+ * common term), never from a walk down created_at that filters every approved post (issue 13).
+ * Returns how many (the capped total) and, when that is all of them, the page's ids in list order.
  */
-export async function countMatches(db: DbOrTx, where: SQL | undefined, query: PostListQuery): Promise<ListTotal> {
-  if (!query.search) return { total: await countApproved(db, query), capped: false };
-  const limited = db
-    .select({ one: sql`1` })
+export function searchCandidates(db: DbOrTx, where: SQL | undefined, query: PostListQuery) {
+  const found = db
+    .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
     .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('limited');
-  const [row] = await db.select({ n: count() }).from(limited);
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+    .limit(SEARCH_COUNT_CAP + 1);
+  const candidates = db.$with('candidates').as(found);
+  const pageIds = sql`select ${candidates.id} from ${candidates} order by ${candidates.createdAt} desc, ${candidates.id} desc offset ${query.skip} limit ${query.limit}`;
+  return db
+    .with(candidates)
+    .select({
+      // Two references: PostgreSQL materializes the CTE, so the matches are gathered once.
+      n: sql<number>`(select count(*)::int from ${candidates})`,
+      ids: sql<string[]>`array(${pageIds})::text[]`,
+    })
+    .from(sql`(select 1) as one`);
+}
+
+/**
+ * One page of a text search and its total (at most SEARCH_COUNT_CAP: performance.md, an exact
+ * count of a common term costs seconds at a million posts). When the capped candidate set holds
+ * every match (skip never passes the cap), the page is read by id; past the cap the term is common
+ * among approved posts, and the newest-first walk finds a page within a few thousand rows.
+ */
+export async function searchPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  query: PostListQuery,
+): Promise<{ rows: PostRow[]; total: ListTotal }> {
+  const [found] = await searchCandidates(db, where, query);
+  const n = found?.n ?? 0;
+  const total = { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  const ids = found?.ids ?? [];
+  if (n <= SEARCH_COUNT_CAP && ids.length === 0) return { rows: [], total };
+  // Read by id, the search condition checked again: a post withdrawn in between stays out.
+  const scope = n > SEARCH_COUNT_CAP ? where : and(inArray(posts.id, ids), where);
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(scope)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .offset(n > SEARCH_COUNT_CAP ? query.skip : 0)
+    .limit(query.limit);
+  return { rows, total };
 }
