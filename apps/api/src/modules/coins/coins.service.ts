@@ -104,8 +104,8 @@ export const countSpent = (cost: number): void => countMoved(-cost);
 
 /**
  * The `charged` and `ledger` CTEs of a one-statement spend on a post (unlock, vote, comment).
- * The statement defines `due` first: a CTE with at most one row (post_id, title, cost) when the action may go
- * ahead. The same rules as spendCoins: the conditional update is the lock, so racers for the last
+ * The statement defines `due` first: a CTE with at most one row (post_id, title, cost) when the
+ * action may go ahead. The same rules as spendCoins: the conditional update is the lock, so racers for the last
  * coins cannot both win; a cost of 0 charges nothing and writes no ledger row. `charged` returns
  * a row only when the spend happened; anything the statement stores should select from it, so
  * nothing is stored unpaid.

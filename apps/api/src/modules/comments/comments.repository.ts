@@ -79,7 +79,7 @@ export type CommentOutcome = {
   status: PostStatus;
   unlocked: boolean;
   parent_found: boolean;
-  parent_post_id: string | null;
+  parent_on_post: boolean | null;
   debt: number;
   /** Set only when the comment was stored and paid for. */
   balance: number | null;
@@ -109,18 +109,18 @@ export async function commentStatement(
       select post.*,
         exists (select 1 from ${postUnlocks} where user_id = ${user.id} and post_id = post.id) as unlocked,
         exists (select 1 from parent) as parent_found,
-        (select post_id from parent) as parent_post_id
+        (select post_id = post.id from parent) as parent_on_post
       from post
     ), due as (
       select id as post_id, title, ${POST_ACTION_COSTS.comment}::int as cost from facts
       where status = 'approved' and (author_id = ${user.id} or ${user.isAdmin}::boolean or unlocked)
-        and (not ${input.hasParent}::boolean or parent_post_id = id)
+        and (not ${input.hasParent}::boolean or parent_on_post)
     ), ${postChargeCtes(user.id, 'comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
       select post_id, user_id, ${input.parentId}::uuid, ${input.content} from charged
       returning *
     )
-    select facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_post_id,
+    select facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
       (select coin_debt from ${users} where id = ${user.id}) as debt,
       (select coin_balance from charged) as balance,
       (select row_to_json(stored) from stored) as comment

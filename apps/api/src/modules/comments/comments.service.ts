@@ -71,7 +71,7 @@ export async function createComment(
     // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
     // on another post is a malformed request about this post, 422 on the field.
     if (!outcome.parent_found) throw commentNotFound();
-    if (outcome.parent_post_id !== postId) {
+    if (!outcome.parent_on_post) {
       throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
     }
   }
