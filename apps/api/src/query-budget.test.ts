@@ -20,9 +20,9 @@ const BUDGET = {
   signedInPost: 9,
   // The goal is one or two each: a conditional statement that spends, stores the effect and
   // the ledger row, and returns what the answer needs.
-  unlock: 12,
-  vote: 7,
-  comment: 6,
+  unlock: 2,
+  vote: 3,
+  comment: 3,
 } as const;
 
 type Step = keyof typeof BUDGET;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type LedgerKind } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
@@ -90,12 +90,44 @@ export async function spendCoins(db: DbOrTx, input: SpendInput): Promise<number>
   return Number(row.balance_after);
 }
 
-/** The line a reader's coin history shows for each paid action on a post. */
+/** The line a reader's coin history shows for each paid action on a post (SQL format(), %s the title). */
 const POST_CHARGE_REASONS = {
-  unlock: (title: string) => `Unlocked "${title}"`,
-  vote: (title: string) => `Upvoted "${title}"`,
-  comment: (title: string) => `Commented on "${title}"`,
+  unlock: 'Unlocked "%s"',
+  vote: 'Upvoted "%s"',
+  comment: 'Commented on "%s"',
 };
+
+export type PostChargeAction = keyof typeof POST_CHARGE_REASONS;
+
+/** For /metrics, from a statement that spent through postChargeCtes. */
+export const countSpent = (cost: number): void => countMoved(-cost);
+
+/**
+ * The `charged` and `ledger` CTEs of a one-statement spend on a post (unlock, vote, comment).
+ * The statement defines `due` first: a CTE with at most one row (post_id, title, cost) when the
+ * action may go ahead. The same rules as spendCoins: the conditional update is the lock, so racers for the last
+ * coins cannot both win; a cost of 0 charges nothing and writes no ledger row. `charged` returns
+ * a row only when the spend happened; anything the statement stores should select from it, so
+ * nothing is stored unpaid.
+ */
+export function postChargeCtes(userId: string, action: PostChargeAction): SQL {
+  return sql`charged as (
+      update ${users} u
+      set coin_balance = u.coin_balance - d.cost,
+          updated_at = case when d.cost > 0 then now() else u.updated_at end
+      from due d
+      where u.id = ${userId} and (d.cost = 0 or (u.coin_balance >= d.cost and u.coin_debt = 0))
+      returning u.id as user_id, u.coin_balance, d.cost, d.post_id, d.title
+    ), ledger as (
+      insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, reference_type, reference_id)
+      select user_id, -cost, coin_balance, ${action}, format(${POST_CHARGE_REASONS[action]}::text, title), 'post', post_id::text
+      from charged where cost > 0
+      returning 1
+    )`;
+}
+
+/** What postChargeCtes's `due` CTE charges for a vote or a comment (an unlock costs the post's price). */
+export const POST_ACTION_COSTS = { vote: COSTS.upvote, comment: COSTS.comment } as const;
 
 type ChargedPost = { id: string; title: string; unlockPrice: number };
 
@@ -114,7 +146,7 @@ export function chargeForPost(
     userId,
     cost,
     kind: action,
-    reason: POST_CHARGE_REASONS[action](post.title),
+    reason: POST_CHARGE_REASONS[action].replace('%s', () => post.title),
     reference: { type: 'post', id: post.id },
   });
 }

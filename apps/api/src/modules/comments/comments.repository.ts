@@ -1,6 +1,8 @@
+import type { PostStatus } from '@kettle/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, users } from '../../db/schema.js';
+import { comments, postUnlocks, posts, users } from '../../db/schema.js';
+import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -54,15 +56,6 @@ export async function lockComment(db: DbOrTx, id: string, strength: 'share' | 'u
   return row;
 }
 
-export async function insertComment(
-  db: DbOrTx,
-  values: { postId: string; userId: string; parentCommentId: string | null; content: string },
-) {
-  const [row] = await db.insert(comments).values(values).returning();
-  if (!row) throw new Error('insertComment: no row returned');
-  return row;
-}
-
 /** The ids of every reply, at any depth, under a comment (what its deletion takes along). */
 export async function descendantIds(db: DbOrTx, id: string): Promise<string[]> {
   const result = await db.execute(sql`
@@ -78,4 +71,59 @@ export async function descendantIds(db: DbOrTx, id: string): Promise<string[]> {
 /** Deletes the comment; replies go with it (parent_comment_id cascades). */
 export async function deleteCommentRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(comments).where(eq(comments.id, id));
+}
+
+/** What the comment statement read and did; see commentStatement. */
+export type CommentOutcome = {
+  author_id: string;
+  status: PostStatus;
+  unlocked: boolean;
+  parent_found: boolean;
+  parent_on_post: boolean | null;
+  debt: number;
+  /** Set only when the comment was stored and paid for. */
+  balance: number | null;
+  comment: Record<string, unknown> | null;
+};
+
+/**
+ * The whole comment in one statement (issue 13, P6): the post share-locked as the gate locks it,
+ * the parent share-locked as lockComment does (so its deletion waits, then takes the reply along),
+ * and the charge, the ledger row and the comment stored only when every rule holds: published,
+ * open to the writer (author, admin or unlocked), a parent (if named) on this post, and paid for.
+ * No row: no such post; otherwise the facts say which refusal applies. `parentId` is null for a
+ * top-level comment; `hasParent` with a null id (a malformed one) finds no parent.
+ */
+export async function commentStatement(
+  db: DbOrTx,
+  user: { id: string; isAdmin: boolean },
+  postId: string,
+  input: { hasParent: boolean; parentId: string | null; content: string },
+) {
+  const result = await db.execute(sql`
+    with post as (
+      select id, title, author_id, status from ${posts} where id = ${postId} for share
+    ), parent as (
+      select id, post_id from ${comments} where id = ${input.parentId}::uuid for share
+    ), facts as (
+      select post.*,
+        exists (select 1 from ${postUnlocks} where user_id = ${user.id} and post_id = post.id) as unlocked,
+        exists (select 1 from parent) as parent_found,
+        (select post_id = post.id from parent) as parent_on_post
+      from post
+    ), due as (
+      select id as post_id, title, ${POST_ACTION_COSTS.comment}::int as cost from facts
+      where status = 'approved' and (author_id = ${user.id} or ${user.isAdmin}::boolean or unlocked)
+        and (not ${input.hasParent}::boolean or parent_on_post)
+    ), ${postChargeCtes(user.id, 'comment')}, stored as (
+      insert into ${comments} (post_id, user_id, parent_comment_id, content)
+      select post_id, user_id, ${input.parentId}::uuid, ${input.content} from charged
+      returning *
+    )
+    select facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
+      (select coin_debt from ${users} where id = ${user.id}) as debt,
+      (select coin_balance from charged) as balance,
+      (select row_to_json(stored) from stored) as comment
+    from facts`);
+  return rowsOf<CommentOutcome>(result)[0];
 }

@@ -11,14 +11,23 @@ import type { Tx } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { blockedUserIds } from '../blocks/blocks.service.js';
-import { chargeForPost } from '../coins/coins.service.js';
+import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import { enterPost, readableConversation } from '../posts/access.js';
+import { postNotFound, readableConversation, refusePostAction } from '../posts/access.js';
+import { fromRawRow } from '../posts/raw-rows.js';
+import { comments } from '../../db/schema.js';
+import { isUuid } from '../../lib/ids.js';
 import type { Viewer } from '../posts/reading.policy.js';
 import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
-import { deleteCommentRow, descendantIds, insertComment, lockComment, postCommentRows } from './comments.repository.js';
+import {
+  commentStatement,
+  deleteCommentRow,
+  descendantIds,
+  lockComment,
+  postCommentRows,
+} from './comments.repository.js';
 
 export const commentNotFound = () => notFound(MESSAGES.notFound.comment);
 
@@ -37,9 +46,9 @@ export async function listComments(ctx: AppContext, viewer: Viewer, postId: stri
 }
 
 /**
- * POST /posts/{id}/comments: COSTS.comment coins, charged in the transaction that stores the
- * comment. Every refusal (post, access, parent) is checked before the charge. The post is
- * share-locked, so a moderator's reject or delete cannot slip between the checks and the insert.
+ * POST /posts/{id}/comments: COSTS.comment coins. One statement stores the comment and charges,
+ * or does nothing and reports why; the refusals keep the gate's order (post, access), then the
+ * parent, then the charge's own refusal, as when each was its own query.
  */
 export async function createComment(
   ctx: AppContext,
@@ -49,26 +58,29 @@ export async function createComment(
   log: FastifyBaseLogger,
 ): Promise<CommentCreated> {
   assertEmailVerified(user);
-  const { row, coinBalance } = await ctx.db.transaction(async (tx) => {
-    const post = await enterPost(tx, user, postId, 'comment');
-    if (input.parent_comment_id) {
-      const parent = await lockComment(tx, input.parent_comment_id, 'share');
-      // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
-      // on another post is a malformed request about this post, 422 on the field.
-      if (!parent) throw commentNotFound();
-      if (parent.postId !== post.id) {
-        throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
-      }
-    }
-    const balance = await chargeForPost(tx, user.id, 'comment', post);
-    const inserted = await insertComment(tx, {
-      postId: post.id,
-      userId: user.id,
-      parentCommentId: input.parent_comment_id,
-      content: input.content,
-    });
-    return { row: { ...inserted, username: user.username }, coinBalance: balance };
+  if (!isUuid(postId)) throw postNotFound();
+  const parentId = input.parent_comment_id;
+  const outcome = await commentStatement(ctx.db, user, postId, {
+    hasParent: Boolean(parentId),
+    parentId: parentId && isUuid(parentId) ? parentId : null,
+    content: input.content,
   });
+  if (!outcome) throw postNotFound();
+  refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'comment', outcome.unlocked);
+  if (parentId) {
+    // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
+    // on another post is a malformed request about this post, 422 on the field.
+    if (!outcome.parent_found) throw commentNotFound();
+    if (!outcome.parent_on_post) {
+      throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
+    }
+  }
+  if (outcome.balance === null || !outcome.comment) {
+    throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(POST_ACTION_COSTS.comment);
+  }
+  countSpent(POST_ACTION_COSTS.comment);
+  const coinBalance = Number(outcome.balance);
+  const row = { ...fromRawRow(comments, outcome.comment), username: user.username };
   const comment = toComment(row, user.id);
   // After commit, so no stream shows a comment that rolled back; the comment stands even if the
   // event cannot be recorded, so that failure is logged, not answered.

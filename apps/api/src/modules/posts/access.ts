@@ -80,10 +80,34 @@ async function unlockedBy(db: DbOrTx, viewer: Viewer, post: PostFacts & { id: st
 }
 
 /**
- * The gate every paid post action passes first, inside its transaction: lock the post, check
- * this user's access, and refuse with the action's answer before anything is written. Unlocking
+ * The refusal for this action, in the gate's order, or nothing when it may go ahead. Unlocking
  * and reporting need a published post only; commenting and voting need its conversation open
- * (the author cannot vote their own post, a refusal checked before the post's state).
+ * (the author cannot vote their own post, a refusal checked before the post's state). The
+ * one-statement spends (unlock, vote, comment) call it with the facts their statement read.
+ */
+export function refusePostAction(
+  user: NonNullable<Viewer>,
+  post: PostFacts | undefined,
+  action: PostAction,
+  unlockedByViewer: boolean,
+): asserts post is PostFacts {
+  if (!post) throw postNotFound();
+  if (action === 'unlock' || action === 'report') {
+    // Neither needs the post unlocked first; both need it published (decisions.md, Coins).
+    if (post.status !== 'approved') throw postNotFound();
+    return;
+  }
+  const access = conversationAccess(user, post, unlockedByViewer);
+  if (access === 'hidden') throw postNotFound();
+  if (action === 'vote' && post.authorId === user.id) throw forbidden(VOTE_MESSAGES.ownPost);
+  // Pending and rejected posts take no new comments or votes, even from their author or an admin.
+  if (!acceptsConversation(post)) throw postNotFound();
+  if (access === 'locked') throw forbidden(COMMENT_MESSAGES.locked);
+}
+
+/**
+ * The gate a post action passes first, inside its transaction: lock the post, check this user's
+ * access, and refuse with the action's answer (refusePostAction) before anything is written.
  */
 export async function enterPost(
   tx: DbOrTx,
@@ -92,18 +116,9 @@ export async function enterPost(
   action: PostAction,
 ): Promise<GatedPost> {
   const post = await lockForAction(tx, id, action);
-  if (!post) throw postNotFound();
-  if (action === 'unlock' || action === 'report') {
-    // Neither needs the post unlocked first; both need it published (decisions.md, Coins).
-    if (post.status !== 'approved') throw postNotFound();
-    return post;
-  }
-  const access = conversationAccess(user, post, await unlockedBy(tx, user, post));
-  if (access === 'hidden') throw postNotFound();
-  if (action === 'vote' && post.authorId === user.id) throw forbidden(VOTE_MESSAGES.ownPost);
-  // Pending and rejected posts take no new comments or votes, even from their author or an admin.
-  if (!acceptsConversation(post)) throw postNotFound();
-  if (access === 'locked') throw forbidden(COMMENT_MESSAGES.locked);
+  const conversation = action === 'comment' || action === 'vote';
+  const unlocked = post !== undefined && conversation && (await unlockedBy(tx, user, post));
+  refusePostAction(user, post, action, unlocked);
   return post;
 }
 

@@ -1,25 +1,63 @@
-import { POST_CARD_MESSAGES, type UnlockResponse } from '@kettle/shared';
+import { POST_CARD_MESSAGES, type PostDetail, type UnlockResponse } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
-import { chargeForPost, currentBalance } from '../coins/coins.service.js';
 import type { UserRow } from '../../db/rows.js';
-import { getPostDetail } from './public-posts.service.js';
-import { enterPost } from './access.js';
+import { postImages, posts } from '../../db/schema.js';
+import { isUuid } from '../../lib/ids.js';
+import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import { readsFree } from './reading.policy.js';
-import { insertUnlock } from './unlocks.repository.js';
+import { accountFrozen, countSpent, insufficientCoins } from '../coins/coins.service.js';
+import { postNotFound, refusePostAction } from './access.js';
+import { toPostDetail } from './public-posts.presenter.js';
+import { fromRawRow } from './raw-rows.js';
+import type { ReadContext } from './read-context.js';
+import { unlockStatement, type UnlockOutcome } from './unlock.statement.js';
+
+/** A twin unlock that raced past the statement's "not yet unlocked" and lost on the primary key. */
+const lostUnlockRace = (error: unknown): boolean =>
+  uniqueViolationConstraint(error) === 'post_unlocks_user_id_post_id_pk';
 
 /**
- * Charges the post's price once: the unlock row and the charge commit together, and the
- * row's primary key turns every repeat (or concurrent twin) into a free no-op.
+ * Charges the post's price once, in one statement that also answers the post detail; the
+ * unlock row's primary key turns every repeat (or concurrent twin) into a free no-op.
  */
 export async function unlockPost(ctx: AppContext, user: UserRow, id: string): Promise<UnlockResponse> {
   assertEmailVerified(user);
-  const coinBalance = await ctx.db.transaction(async (tx) => {
-    const post = await enterPost(tx, user, id, 'unlock');
-    if (readsFree(user, post)) return currentBalance(tx, user.id);
-    if (!(await insertUnlock(tx, user.id, post.id, post.unlockPrice))) return currentBalance(tx, user.id);
-    return chargeForPost(tx, user.id, 'unlock', post);
+  if (!isUuid(id)) throw postNotFound();
+  // The twin that lost rolled back whole; run again, it now finds the unlock and charges nothing.
+  const outcome = await unlockStatement(ctx.db, user, id).catch((error: unknown) => {
+    if (lostUnlockRace(error)) return unlockStatement(ctx.db, user, id);
+    throw error;
   });
-  const post = await getPostDetail(ctx, user, id);
-  return { message: POST_CARD_MESSAGES.unlocked, coin_balance: coinBalance, post };
+  if (!outcome) throw postNotFound();
+  refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'unlock', false);
+  let coinBalance = Number(outcome.balance);
+  if (outcome.was_due) {
+    if (outcome.charged_balance === null) {
+      throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(Number(outcome.unlock_price));
+    }
+    coinBalance = Number(outcome.charged_balance);
+    countSpent(Number(outcome.unlock_price));
+  }
+  return { message: POST_CARD_MESSAGES.unlocked, coin_balance: coinBalance, post: detailOf(ctx, user, outcome) };
+}
+
+/** The detail GET /posts/{id} would answer now, from what the statement read. */
+function detailOf(ctx: AppContext, user: UserRow, outcome: UnlockOutcome): PostDetail {
+  const row = fromRawRow(posts, outcome);
+  const context: ReadContext = {
+    viewer: user,
+    secret: ctx.secret,
+    relations: {
+      categories: new Map([[row.categoryId, { id: row.categoryId, name: outcome.category_name }]]),
+      states: new Map([[row.stateId, outcome.state]]),
+      authors: new Map([[row.authorId, outcome.author_username]]),
+      images: new Map([[row.id, outcome.images.map((image) => fromRawRow(postImages, image))]]),
+    },
+    // Paid now or before, or free to this reader: the post is open to them either way.
+    unlocked: new Set([row.id]),
+    reversals: outcome.reversal_id ? new Map([[row.id, outcome.reversal_id]]) : new Map(),
+    unlockCounts: outcome.unlock_count === null ? new Map() : new Map([[row.id, Number(outcome.unlock_count)]]),
+  };
+  const engagement = { voted: outcome.voted, reportStatus: outcome.report_status };
+  return toPostDetail(row, context, engagement);
 }

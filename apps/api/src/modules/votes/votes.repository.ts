@@ -1,24 +1,52 @@
-import { eq, sql } from 'drizzle-orm';
+import type { PostStatus } from '@kettle/shared';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { postVotes, posts } from '../../db/schema.js';
+import { postUnlocks, postVotes, posts, users } from '../../db/schema.js';
+import { rowsOf } from '../../lib/sql-rows.js';
+import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 
-/** Records the vote; false when this user had already voted (the primary key is the idempotency). */
-export async function insertVote(db: DbOrTx, userId: string, postId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(postVotes)
-    .values({ userId, postId })
-    .onConflictDoNothing()
-    .returning({ postId: postVotes.postId });
-  return inserted.length > 0;
-}
+/** What the vote statement read and did; see voteStatement. */
+export type VoteOutcome = {
+  author_id: string;
+  status: PostStatus;
+  unlocked: boolean;
+  voted: boolean;
+  debt: number;
+  /** Set only when the vote was stored and paid for. */
+  balance: number | null;
+  vote_count: number | null;
+};
 
-/** One more vote on the post's counter; answers the new count. updated_at is the edit time, so it stays. */
-export async function bumpVoteCount(db: DbOrTx, postId: string): Promise<number> {
-  const [row] = await db
-    .update(posts)
-    .set({ voteCount: sql`${posts.voteCount} + 1` })
-    .where(eq(posts.id, postId))
-    .returning({ voteCount: posts.voteCount });
-  if (!row) throw new Error(`bumpVoteCount: post ${postId} vanished under its lock`);
-  return row.voteCount;
+/**
+ * The whole vote in one statement (issue 13, P6), instead of lock, check, insert, charge and bump
+ * one after another: the post is locked as the gate locks it (NO KEY UPDATE, since the counter is
+ * bumped anyway), and the charge, the vote row, the ledger row and the counter happen only when
+ * every rule holds: published, not the author's, open to the reader (admin or unlocked), not voted
+ * yet, and paid for. No row: no such post. Otherwise the facts say which refusal applies. A twin
+ * racing past the snapshot's "not voted" breaks the primary key and the statement rolls back whole.
+ */
+export async function voteStatement(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
+  const result = await db.execute(sql`
+    with post as (
+      select id, title, author_id, status from ${posts} where id = ${postId} for no key update
+    ), facts as (
+      select post.*,
+        exists (select 1 from ${postUnlocks} where user_id = ${user.id} and post_id = post.id) as unlocked,
+        exists (select 1 from ${postVotes} where user_id = ${user.id} and post_id = post.id) as voted
+      from post
+    ), due as (
+      select id as post_id, title, ${POST_ACTION_COSTS.vote}::int as cost from facts
+      where status = 'approved' and author_id <> ${user.id} and (${user.isAdmin}::boolean or unlocked) and not voted
+    ), ${postChargeCtes(user.id, 'vote')}, stored as (
+      insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id
+    ), bumped as (
+      update ${posts} p set vote_count = p.vote_count + 1 from stored where p.id = stored.post_id
+      returning p.vote_count
+    )
+    select facts.author_id, facts.status, facts.unlocked, facts.voted,
+      (select coin_debt from ${users} where id = ${user.id}) as debt,
+      (select coin_balance from charged) as balance,
+      (select vote_count from bumped) as vote_count
+    from facts`);
+  return rowsOf<VoteOutcome>(result)[0];
 }

@@ -2,17 +2,22 @@ import { VOTE_MESSAGES, type VoteResponse } from '@kettle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../lib/app-error.js';
-import { chargeForPost } from '../coins/coins.service.js';
+import { isUuid } from '../../lib/ids.js';
+import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
+import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { assertEmailVerified } from '../../lib/verified-email.js';
-import { enterPost } from '../posts/access.js';
+import { postNotFound, refusePostAction } from '../posts/access.js';
 import { publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
-import { bumpVoteCount, insertVote } from './votes.repository.js';
+import { voteStatement } from './votes.repository.js';
+
+/** A twin vote that raced past the statement's "not voted yet" and lost on the primary key. */
+const lostVoteRace = (error: unknown): boolean => uniqueViolationConstraint(error) === 'post_votes_user_id_post_id_pk';
 
 /**
- * POST /posts/{id}/vote: one upvote per user and post for COSTS.upvote coins. The vote row,
- * the counter and the charge commit together; the vote's primary key turns a repeat (or a
- * concurrent twin) into 409 with no charge. Refusals are checked before anything is written.
+ * POST /posts/{id}/vote: one upvote per user and post for COSTS.upvote coins. One statement
+ * stores the vote, bumps the counter and charges, or does nothing and reports why; the refusals
+ * keep the gate's order (refusePostAction), then 409 for a repeat, then the charge's own refusal.
  */
 export async function votePost(
   ctx: AppContext,
@@ -21,23 +26,29 @@ export async function votePost(
   log: FastifyBaseLogger,
 ): Promise<VoteResponse> {
   assertEmailVerified(user);
-  const result = await ctx.db.transaction(async (tx) => {
-    const post = await enterPost(tx, user, id, 'vote');
-    if (!(await insertVote(tx, user.id, post.id))) throw conflict(VOTE_MESSAGES.alreadyVoted);
-    const coinBalance = await chargeForPost(tx, user.id, 'vote', post);
-    return { voteCount: await bumpVoteCount(tx, post.id), coinBalance };
+  if (!isUuid(id)) throw postNotFound();
+  const outcome = await voteStatement(ctx.db, user, id).catch((error: unknown) => {
+    throw lostVoteRace(error) ? conflict(VOTE_MESSAGES.alreadyVoted) : error;
   });
+  if (!outcome) throw postNotFound();
+  refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'vote', outcome.unlocked);
+  if (outcome.voted) throw conflict(VOTE_MESSAGES.alreadyVoted);
+  if (outcome.balance === null || outcome.vote_count === null) {
+    throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(POST_ACTION_COSTS.vote);
+  }
+  countSpent(POST_ACTION_COSTS.vote);
+  const voteCount = Number(outcome.vote_count);
   // After commit: a stream never hears of a vote that rolled back. The vote stands even if the
   // event cannot be recorded, so a failure here is logged rather than answered as an error.
   await publishPostEvent(ctx, id, {
     type: 'vote_update',
-    data: { new_vote_count: result.voteCount, voter_id: user.id },
+    data: { new_vote_count: voteCount, voter_id: user.id },
   }).catch((err: unknown) => log.warn({ err, postId: id }, 'vote_update event not published'));
   return {
     message: VOTE_MESSAGES.upvoted.description,
-    vote_count: result.voteCount,
+    vote_count: voteCount,
     has_user_voted: true,
     can_vote: false,
-    coin_balance: result.coinBalance,
+    coin_balance: Number(outcome.balance),
   };
 }
