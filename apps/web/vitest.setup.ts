@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { FetchBackedXhr } from './src/lib/testing/fetch-backed-xhr';
+
+// Lazy chunks (the comments, dialogs) are transformed on first import; on a busy 2-core machine that
+// took longer than the 1 s default, and a find* gave up on an element that was on its way.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
