@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migratePglite, migratePostgres } from './migrate.js';
+import { openPgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -53,15 +53,14 @@ function queryCounter() {
   return counter;
 }
 
-/** PGlite in `dir`, or in memory when `dir` is undefined (tests). */
+/** PGlite in `dir`, or in memory when `dir` is undefined (tests), on a thread of its own. */
 export async function openPglite(dir?: string): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  // pg_trgm backs post search (migration 0002 creates it; PGlite must have it loaded first).
-  const extensions = { pg_trgm };
-  const client = dir ? new PGlite(join(dir, 'pglite'), { extensions }) : new PGlite({ extensions });
-  await client.waitReady;
+  const client = await openPgliteThread(dir ? join(dir, 'pglite') : undefined);
   const counter = queryCounter();
-  const db = drizzlePglite(client, { schema, logger: counter.logger });
+  // drizzle's PGlite session calls only `query` and `transaction` (and `query` on a transaction),
+  // which the thread's client answers with PGlite's own results.
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: counter.logger });
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
+
+/** A statement that keeps PGlite busy for a while (about a second here) without touching a table. */
+const SLOW = 'select count(*)::int as n from generate_series(1, 3000000)';
+
+describe('PGlite on its own thread', () => {
+  let client: PgliteThread;
+  beforeAll(async () => {
+    client = await openPgliteThread();
+    await client.exec('create table t (id int primary key, note text, at timestamptz)');
+  });
+  afterAll(() => client.close());
+
+  it('keeps the event loop turning while a slow statement runs', async () => {
+    let done = false;
+    const slow = client.query<{ n: number }>(SLOW).then((result) => {
+      done = true;
+      return result;
+    });
+    // On the server's own thread, this timer could only fire after the statement had finished.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    expect((await slow).rows).toEqual([{ n: 3_000_000 }]);
+  });
+
+  it("answers rows in drizzle's modes, keeping the text of types whose parser keeps it", async () => {
+    await client.query("insert into t values (1, 'one', '2026-01-02 03:04:05+00')");
+    const keep = { 1184: (value: string) => value };
+    const objects = await client.query('select id, note, at from t', [], { rowMode: 'object', parsers: keep });
+    expect(objects.rows).toEqual([{ id: 1, note: 'one', at: '2026-01-02 03:04:05+00' }]);
+    const arrays = await client.query('select id, at from t where id = $1', [1], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[1, new Date('2026-01-02T03:04:05Z')]]);
+    await expect(client.query('select 1', [], { parsers: { 1184: () => 0 } })).rejects.toThrow(/keep the text/);
+  });
+
+  it("carries PostgreSQL's error fields across, for the conflict answers that read them", async () => {
+    const error: unknown = await client.query("insert into t values (1, 'again', now())").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 't_pkey', message: expect.stringMatching(/duplicate/) });
+  });
+
+  it('rolls a transaction back when its work throws, and commits it otherwise', async () => {
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query("insert into t values (2, 'two', now())");
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await client.transaction(async (tx) => void (await tx.query("insert into t values (3, 'three', now())")));
+    const { rows } = await client.query<{ id: number }>('select id from t order by id');
+    expect(rows.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('holds a statement from outside until an open transaction ends, as PGlite does', async () => {
+    const seen: string[] = [];
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tx = client.transaction(async (t) => {
+      await t.query("update t set note = 'inside' where id = 1");
+      await gate;
+      seen.push('transaction ends');
+    });
+    const outside = client.query<{ note: string }>('select note from t where id = 1').then((result) => {
+      seen.push('outside answered');
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await tx;
+    expect((await outside).rows).toEqual([{ note: 'inside' }]);
+    expect(seen).toEqual(['transaction ends', 'outside answered']);
+  });
+
+  it('refuses work on a transaction after its rollback', async () => {
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.rollback();
+        await tx.query('select 1');
+      }),
+    ).rejects.toThrow('Transaction is closed');
+  });
+});
+
+describe('PGlite on its own thread, in a folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kettle-pglite-thread-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps what was committed across a close and a reopen', async () => {
+    const first = await openPgliteThread(dir);
+    await first.exec("create table kept (v text); insert into kept values ('still here')");
+    await first.close();
+    const second = await openPgliteThread(dir);
+    expect((await second.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
+    await second.close();
+    await expect(second.query('select 1')).rejects.toThrow(/stopped/);
+  });
+});

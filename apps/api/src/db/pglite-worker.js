@@ -1,0 +1,71 @@
+// The embedded database's own thread: PGlite runs its queries synchronously inside WebAssembly, so on
+// the server's thread one slow statement stalled every request (issue 13, goal P8). The server talks
+// to this thread through `pglite-thread.ts`, which keeps PGlite's order: one statement or one
+// transaction at a time. Plain JavaScript, so tests, the dev server and the build all load it as is.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+if (!parentPort) throw new Error('pglite-worker.js runs as a worker thread');
+const port = parentPort;
+
+/** @type {{ dataDir?: string }} */
+const { dataDir } = workerData ?? {};
+// pg_trgm backs post search (migration 0002 creates it; PGlite must have it loaded first).
+const extensions = { pg_trgm };
+const db = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+
+/** A parser that hands the column's text back unchanged: drizzle keeps dates and intervals as text. */
+const keepText = (/** @type {string} */ value) => value;
+
+/**
+ * The driver's error as plain data: a structured clone keeps only an Error's message and stack, and
+ * the server reads PostgreSQL's fields (code, constraint) to answer conflicts.
+ * @param {unknown} error
+ */
+function plainError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error.name, message: error.message, stack: error.stack };
+  for (const [key, value] of Object.entries(error)) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * @param {{ op: 'query', sql: string, params?: unknown[], rowMode?: 'array' | 'object', textTypes?: number[] }
+ *   | { op: 'exec', sql: string } | { op: 'close' }} message
+ */
+async function run(message) {
+  switch (message.op) {
+    case 'query': {
+      const parsers = Object.fromEntries((message.textTypes ?? []).map((oid) => [oid, keepText]));
+      const { rows, fields, affectedRows } = await db.query(message.sql, message.params ?? [], {
+        rowMode: message.rowMode,
+        parsers,
+      });
+      return { rows, fields, affectedRows };
+    }
+    case 'exec':
+      return (await db.exec(message.sql)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+// Messages run in arrival order; the server already holds a statement back while a transaction of
+// another caller is open, so arrival order is PGlite's order.
+let tail = db.waitReady.then(
+  () => port.postMessage({ ready: true }),
+  (error) => port.postMessage({ ready: false, error: plainError(error) }),
+);
+port.on('message', (/** @type {{ id: number } & Parameters<typeof run>[0]} */ message) => {
+  tail = tail.then(() =>
+    run(message).then(
+      (result) => port.postMessage({ id: message.id, result }),
+      (error) => port.postMessage({ id: message.id, error: plainError(error) }),
+    ),
+  );
+});

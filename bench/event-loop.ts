@@ -1,0 +1,183 @@
+/**
+ * Does a search hold up the server? (design/performance.md, goal P8: on the PGlite tier no request
+ * blocks the event loop for more than 50 ms on the 100k dataset.)
+ *
+ * Run from the repository root:
+ *   npx tsx bench/event-loop.ts                         # PGlite, 100,000 teas, 2 rounds
+ *   npx tsx bench/event-loop.ts --posts 20000 --searchers 4 --samples 200 --label after
+ *   npx tsx bench/event-loop.ts --db postgres           # the same over PostgreSQL, for comparison
+ *
+ * Per round, over HTTP on a loopback port: `GET /api/health` (no database) K times one after the
+ * other with the server idle, then K times again while N clients search without pause (frequent,
+ * pending-only, rare, absent and @handle terms). It prints the health answers' p50, p99 and max and
+ * the event loop's own delay (perf_hooks) in each phase, and writes them to
+ * bench/results/event-loop-<date>[-label].md. It reports; it never fails on a time.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app.js';
+import {
+  ABSENT_WORD,
+  benchConfig,
+  COMMON_WORD,
+  type Engine,
+  openTarget,
+  PENDING_ONLY,
+  PENDING_WORD,
+  RARE_WORD,
+  seed,
+  type Target,
+} from './lib/dataset.js';
+
+const GOAL_MS = 50;
+const TERMS = [PENDING_WORD, PENDING_ONLY, COMMON_WORD, RARE_WORD, ABSENT_WORD, '@user_42'];
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: 'string', default: '100000' },
+      db: { type: 'string', default: 'pglite' },
+      rounds: { type: 'string', default: '2' },
+      samples: { type: 'string', default: '200' },
+      searchers: { type: 'string', default: '4' },
+      label: { type: 'string' },
+    },
+  });
+  const int = (name: string, raw: string): number => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error('--db must be pglite or postgres');
+  const db: Engine = values.db;
+  return {
+    db,
+    posts: int('posts', values.posts),
+    rounds: int('rounds', values.rounds),
+    samples: int('samples', values.samples),
+    searchers: int('searchers', values.searchers),
+    label: values.label,
+  };
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+async function timedGet(url: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - t0;
+}
+
+/** `count` health answers one after the other, a few milliseconds apart so they span the load. */
+async function sampleHealth(base: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    times.push(await timedGet(`${base}/api/health`));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+type Phase = { health: number[]; loopP99: number; loopMax: number; searches: number[] };
+
+async function phase(base: string, samples: number, searchers: number): Promise<Phase> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let running = true;
+  const searches: number[] = [];
+  const searcher = async (offset: number): Promise<void> => {
+    for (let i = offset; running; i++) {
+      const term = TERMS[i % TERMS.length] ?? COMMON_WORD;
+      searches.push(await timedGet(`${base}/api/v1/posts/?${new URLSearchParams({ search: term, limit: '9' })}`));
+    }
+  };
+  loop.enable();
+  const load = Array.from({ length: searchers }, (_, i) => searcher(i));
+  const health = await sampleHealth(base, samples);
+  running = false;
+  await Promise.all(load);
+  loop.disable();
+  return {
+    health,
+    loopP99: loop.percentile(99) / 1e6,
+    loopMax: loop.max / 1e6,
+    searches: searches.sort((a, b) => a - b),
+  };
+}
+
+function row(name: string, p: Phase): string {
+  const f = (n: number) => n.toFixed(1);
+  const { health, searches } = p;
+  const searchCells = searches.length
+    ? `${searches.length} | ${f(percentile(searches, 50))} | ${f(percentile(searches, 95))}`
+    : '0 | | ';
+  return `| ${name} | ${f(percentile(health, 50))} | ${f(percentile(health, 99))} | ${f(health.at(-1) ?? NaN)} | ${f(p.loopP99)} | ${f(p.loopMax)} | ${searchCells} | ${(health.at(-1) ?? Infinity) <= GOAL_MS ? 'yes' : 'no'} |`;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
+  let target: Target | undefined;
+  let app: FastifyInstance | undefined;
+  const lines = [
+    `# Event loop under search (P8): ${options.db}, ${options.posts} teas, ${options.searchers} searchers, ${options.samples} health samples per phase`,
+    '',
+    `${new Date().toISOString()}. Times in ms. Health = GET /api/health over loopback HTTP; loop = perf_hooks event-loop delay. Goal: no health answer over ${GOAL_MS} ms while searches run.`,
+    '',
+    '| phase | health p50 | health p99 | health max | loop p99 | loop max | searches | search p50 | search p95 | max ≤ 50 ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  try {
+    target = await openTarget(options.db);
+    app = await buildApp({
+      config: benchConfig(target, dataDir),
+      database: target.database,
+      serveWeb: false,
+      seedReferenceData: true,
+    });
+    await app.ready();
+    const t0 = Date.now();
+    await seed(target, options.posts);
+    console.log(`seeding and analyze took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    await phase(base, 20, options.searchers); // warm-up: JIT, plans, connections
+    for (let round = 1; round <= options.rounds; round++) {
+      lines.push(row(`round ${round}, idle`, await phase(base, options.samples, 0)));
+      lines.push(row(`round ${round}, searching`, await phase(base, options.samples, options.searchers)));
+    }
+    const text = `${lines.join('\n')}\n`;
+    console.log(`\n${text}`);
+    const dir = join(import.meta.dirname, 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(
+      dir,
+      `event-loop-${new Date().toISOString().slice(0, 10)}${options.label ? `-${options.label}` : ''}.md`,
+    );
+    writeFileSync(file, text);
+    console.log(`written to ${file}`);
+  } finally {
+    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
+    if (target) {
+      await target.database.close().catch(() => undefined);
+      await target.drop().catch((err: unknown) => console.error('drop failed', err));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
