@@ -4,6 +4,7 @@ import { postComment, vote } from '../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../test/harness.js';
 import { signedIn, type Auth } from '../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../test/reading-kit.js';
+import { eventsUrl, listen, SseClient, tokenOf } from '../test/realtime-kit.js';
 
 /**
  * The SQL statements each hot route sends through the ORM (issue 13, 'a per-request query
@@ -23,6 +24,8 @@ const BUDGET = {
   unlock: 2,
   vote: 3,
   comment: 3,
+  // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.
+  streamOpen: 2,
 } as const;
 
 type Step = keyof typeof BUDGET;
@@ -32,6 +35,7 @@ describe('statements per request on the hot paths', () => {
   let reader: { auth: Auth };
   let listed: { id: string; categoryId: string };
   let unlocked: string;
+  let authorId: string;
   // Periodic sweeps would add their own statements to a count.
   useTestApp(
     (made) => {
@@ -42,6 +46,7 @@ describe('statements per request on the hot paths', () => {
 
   beforeAll(async () => {
     const author = await signedIn(app);
+    authorId = author.user.id;
     reader = await signedIn(app, { coins: 500 });
     const [first, second] = await Promise.all([1, 2, 3, 4].map(() => approvedPost(app, author.user.id)));
     if (!first || !second) throw new Error('posts were not made');
@@ -76,5 +81,17 @@ describe('statements per request on the hot paths', () => {
     const sent = await statementsOf(request, status);
     expect(sent).toBeGreaterThan(0);
     expect(sent).toBeLessThanOrEqual(BUDGET[step]);
+  });
+
+  it('opening a live stream stays within its budget', async () => {
+    const post = await approvedPost(app, authorId);
+    expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
+    const base = await listen(app);
+    const before = app.ctx.database.stats().queries;
+    const stream = await SseClient.open(eventsUrl(base, post.id, tokenOf(reader.auth)));
+    const sent = app.ctx.database.stats().queries - before;
+    stream.close();
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(BUDGET.streamOpen);
   });
 });

@@ -20,6 +20,8 @@ export type Metrics = {
   observeRequest: (method: string, route: string, status: number, seconds: number) => void;
   /** Where the count of open live streams is read at scrape time (the realtime module owns them). */
   readStreams: (read: () => number) => void;
+  /** One event handed to every viewer of a post in this process: the fan-out loop's time. */
+  observeBroadcast: (seconds: number) => void;
 };
 
 const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -76,6 +78,13 @@ export function createMetrics(database: Database): Metrics {
     },
   });
 
+  const broadcast = new Histogram({
+    name: 'kettle_sse_broadcast_seconds',
+    help: 'Time to hand one live event to every viewer of its post in this process (the fan-out loop; goal P7: 15 ms at 10,000 viewers).',
+    buckets: [0.001, 0.005, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25],
+    registers: [registry],
+  });
+
   return {
     registry,
     observeRequest: (method, route, status, seconds) => {
@@ -85,5 +94,6 @@ export function createMetrics(database: Database): Metrics {
     readStreams: (read) => {
       streams = read;
     },
+    observeBroadcast: (seconds) => broadcast.observe(seconds),
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
 import { signedIn } from '../../../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
-import { eventsUrl, streamsOpen, tokenOf, useStreamingApp } from '../../../test/realtime-kit.js';
+import { eventsUrl, streamsOpen, tokenOf, useStreamingApp, voteEvent } from '../../../test/realtime-kit.js';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 
@@ -116,5 +116,17 @@ describe('open live streams', () => {
     await streams.open(eventsUrl(base, post.id, tokenOf(author.auth)));
     expect(streamsOpen(app)).toBe(1);
     expect(sample((await scrape(app)).body, 'kettle_sse_streams_open')).toBe(1);
+  });
+
+  it("time each event's fan-out to this process's viewers", async () => {
+    const author = await signedIn(app);
+    const post = await approvedPost(app, author.user.id);
+    const stream = await streams.open(eventsUrl(base, post.id, tokenOf(author.auth)));
+    const before = sample((await scrape(app)).body, 'kettle_sse_broadcast_seconds_count') ?? 0;
+    await voteEvent(app, post.id, randomUUID(), 1);
+    await stream.next('vote_update');
+    const text = (await scrape(app)).body;
+    expect(sample(text, 'kettle_sse_broadcast_seconds_count')).toBe(before + 1);
+    expect(sample(text, 'kettle_sse_broadcast_seconds_bucket{le="+Inf"}')).toBe(before + 1);
   });
 });

@@ -123,14 +123,23 @@ export async function enterPost(
 }
 
 /**
- * The post whose conversation this viewer may read (its comments, its live stream), without a
- * lock: 404 when the post is not there for them, 403 while it is locked to them.
+ * Whether this viewer may read the post's conversation: 404 when the post is not there for them,
+ * 403 while it is locked to them. The live stream asks it with facts read in its own statement.
  */
-export async function readableConversation(db: DbOrTx, viewer: Viewer, id: string): Promise<PostRow> {
-  const post = await findPost(db, id);
+export function refuseConversation(
+  viewer: Viewer,
+  post: PostFacts | undefined,
+  unlockedByViewer: boolean,
+): asserts post is PostFacts {
   if (!post) throw postNotFound();
-  const access = conversationAccess(viewer, post, await unlockedBy(db, viewer, post));
+  const access = conversationAccess(viewer, post, unlockedByViewer);
   if (access === 'hidden') throw postNotFound();
   if (access === 'locked') throw forbidden(COMMENT_MESSAGES.locked);
+}
+
+/** The post whose conversation this viewer may read (its comments), without a lock. */
+export async function readableConversation(db: DbOrTx, viewer: Viewer, id: string): Promise<PostRow> {
+  const post = await findPost(db, id);
+  refuseConversation(viewer, post, post !== undefined && (await unlockedBy(db, viewer, post)));
   return post;
 }

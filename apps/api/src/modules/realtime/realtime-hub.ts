@@ -148,6 +148,14 @@ class Channel {
   /** Serialises the event once per variant (performance P7) and hands it to each stream. */
   private async handle(event: StoredPostEvent): Promise<void> {
     if (!this.remember(event.id) || this.streams.size === 0) return;
+    // A new comment first reads who blocked its writer; the fan-out is timed from here.
+    const blockers = event.type === 'new_comment' ? await this.blockersOf(event.data.user_id) : null;
+    const started = performance.now();
+    this.fanOut(event, blockers);
+    this.hub.onBroadcast?.((performance.now() - started) / 1000);
+  }
+
+  private fanOut(event: StoredPostEvent, blockers: { asked: Set<string>; found: Set<string> } | null): void {
     if (event.type === 'vote_update') {
       const variants = new Map<string, string>();
       for (const stream of this.streams) {
@@ -169,14 +177,20 @@ class Channel {
       return;
     }
     const commenter = event.data.user_id;
-    const asked = new Set([...this.streams].map((stream) => stream.viewerId).filter((id) => id !== commenter));
-    const blockers = await this.blockersAmong(commenter, asked);
+    const asked = blockers?.asked ?? new Set<string>();
+    const found = blockers?.found ?? new Set<string>();
     const chunk = sseFrame('new_comment', event.data, event.id);
     for (const stream of this.streams) {
       // Streams that joined during the lookup fall back to their blocks as of opening.
-      const blocked = asked.has(stream.viewerId) ? blockers.has(stream.viewerId) : stream.blocked.has(commenter);
+      const blocked = asked.has(stream.viewerId) ? found.has(stream.viewerId) : stream.blocked.has(commenter);
       if (!blocked) stream.deliver(event.id, chunk);
     }
+  }
+
+  /** The viewers asked about, and those of them who blocked the commenter. */
+  private async blockersOf(commenter: string): Promise<{ asked: Set<string>; found: Set<string> }> {
+    const asked = new Set([...this.streams].map((stream) => stream.viewerId).filter((id) => id !== commenter));
+    return { asked, found: await this.blockersAmong(commenter, asked) };
   }
 
   /** Which of these viewers blocked the commenter, read now so a block made mid-stream applies. */
@@ -202,7 +216,13 @@ class Channel {
   }
 }
 
-type HubDeps = { db: Db; bus: Bus; log: FastifyBaseLogger };
+type HubDeps = {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** Told how long each event's fan-out to this process's viewers took, in seconds. */
+  onBroadcast?: (seconds: number) => void;
+};
 
 export type RealtimeHubOptions = HubDeps & {
   heartbeatMs: number;

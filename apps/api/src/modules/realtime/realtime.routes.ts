@@ -46,6 +46,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
     log: root.log,
     heartbeatMs: ctx.config.realtime.heartbeatMs,
     maxStreamsPerUser: ctx.config.realtime.maxStreamsPerUser,
+    onBroadcast: ctx.metrics.observeBroadcast,
   });
   hubs.set(ctx, hub);
   ctx.metrics.readStreams(() => hub.stats().streams);

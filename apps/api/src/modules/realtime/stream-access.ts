@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { postVotes } from '../../db/schema.js';
+import { posts, postUnlocks, postVotes, userBlocks } from '../../db/schema.js';
 import { unauthorized } from '../../lib/app-error.js';
+import { isUuid } from '../../lib/ids.js';
 import { userForAccessToken } from '../../plugins/authenticate.js';
-import { blockedUserIds } from '../blocks/blocks.service.js';
-import { readableConversation } from '../posts/access.js';
+import { refuseConversation } from '../posts/access.js';
 
 /** Who watches which post, and the viewer's state the stream personalises events with. */
 export type StreamAccess = {
@@ -18,11 +18,41 @@ export type StreamAccess = {
 };
 
 /**
+ * The post and everything the viewer's stream needs to know of it, in one statement: thousands
+ * of viewers may open (and reopen) streams at once, so an open costs the token's user and this.
+ */
+async function streamFacts(ctx: AppContext, userId: string, postId: string) {
+  if (!isUuid(postId)) return undefined;
+  const [row] = await ctx.db
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      status: posts.status,
+      unlocked: sql<boolean>`exists (select 1 from ${postUnlocks} where ${and(
+        eq(postUnlocks.userId, userId),
+        eq(postUnlocks.postId, posts.id),
+      )})`,
+      voted: sql<boolean>`exists (select 1 from ${postVotes} where ${and(
+        eq(postVotes.userId, userId),
+        eq(postVotes.postId, posts.id),
+      )})`,
+      // json, not uuid[]: both drivers parse json the same way.
+      blocked: sql<string[]>`(select coalesce(json_agg(${userBlocks.blockedId}), '[]'::json) from ${userBlocks}
+        where ${eq(userBlocks.blockerId, userId)})`,
+    })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  return row;
+}
+
+/**
  * An EventSource cannot send headers, so the access token comes in the query (product.md §7); it is
  * checked by the authenticate plugin, as a bearer token is, and an inactive account is refused
  * the same way. The stream carries comments, so it is open to whoever may read the
- * post's comments: its author, an admin, or a reader who unlocked it while it is approved.
- * Posts the viewer may not see at all answer 404, as GET /posts/{id} does (security.md Z4).
+ * post's comments (the rule GET /posts/{id}/comments applies): its author, an admin, or a reader
+ * who unlocked it while it is approved. Posts the viewer may not see at all answer 404, as
+ * GET /posts/{id} does (security.md Z4).
  */
 export async function authorizeStream(
   ctx: AppContext,
@@ -31,23 +61,13 @@ export async function authorizeStream(
 ): Promise<StreamAccess> {
   if (!token) throw unauthorized();
   const user = await userForAccessToken(ctx, token);
-
-  // The very rule GET /posts/{id}/comments applies.
-  const post = await readableConversation(ctx.db, { id: user.id, isAdmin: user.isAdmin }, postId);
-
-  const [voted, blocked] = await Promise.all([
-    ctx.db
-      .select({ one: sql<number>`1` })
-      .from(postVotes)
-      .where(and(eq(postVotes.userId, user.id), eq(postVotes.postId, post.id)))
-      .limit(1),
-    blockedUserIds(ctx.db, user.id),
-  ]);
+  const facts = await streamFacts(ctx, user.id, postId);
+  refuseConversation({ id: user.id, isAdmin: user.isAdmin }, facts, facts?.unlocked === true);
   return {
     viewerId: user.id,
-    postId: post.id,
-    isAuthor: post.authorId === user.id,
-    hasVoted: voted.length > 0,
-    blocked,
+    postId: facts.id,
+    isAuthor: facts.authorId === user.id,
+    hasVoted: facts.voted,
+    blocked: new Set(facts.blocked),
   };
 }
