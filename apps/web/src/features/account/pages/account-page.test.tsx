@@ -7,6 +7,21 @@ import { AccountPage } from './account-page';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AccountPage', () => {
+  it('says a balance once when its short form would repeat it (200, not 200 (200))', async () => {
+    stubApi(
+      {
+        'GET /payments/transactions': () => listOf([]),
+        'GET /coins/ledger': () => listOf([]),
+        'GET /users/me/blocks': () => json({ blocks: [] }),
+      },
+      { user: { ...buildUser({ coin_balance: 200 }), username: 'avalanche' } },
+    );
+    renderRoute('/account', { routes: [{ path: '/account', element: <AccountPage /> }], signedIn: true });
+
+    expect(await screen.findByText('avalanche')).toBeInTheDocument();
+    expect(screen.getByText('My Coins').nextElementSibling).toHaveTextContent(/^200$/);
+  });
+
   it('shows the profile, My Coins, the transaction history and the coin ledger beside the settings', async () => {
     stubApi(
       {

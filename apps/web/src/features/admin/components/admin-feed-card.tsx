@@ -20,7 +20,7 @@ export function AdminFeedCard({ post }: { post: OwnPost }) {
       aria-labelledby={titleId}
       className="relative flex flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
     >
-      <div className="relative aspect-3/1">
+      <div className="relative aspect-3/1 overflow-hidden">
         {image ? (
           <img src={image} alt="" loading="lazy" className="size-full object-cover" />
         ) : (
