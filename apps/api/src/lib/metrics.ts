@@ -20,7 +20,7 @@ export type Metrics = {
   observeRequest: (method: string, route: string, status: number, seconds: number) => void;
   /** Where the count of open live streams is read at scrape time (the realtime module owns them). */
   readStreams: (read: () => number) => void;
-  /** One event handed to every viewer of a post in this process: the fan-out loop's time. */
+  /** One slice of an event's fan-out to this process's viewers: how long it held the event loop. */
   observeBroadcast: (seconds: number) => void;
 };
 
@@ -79,8 +79,8 @@ export function createMetrics(database: Database): Metrics {
   });
 
   const broadcast = new Histogram({
-    name: 'kettle_sse_broadcast_seconds',
-    help: 'Time to hand one live event to every viewer of its post in this process (the fan-out loop; goal P7: 15 ms at 10,000 viewers).',
+    name: 'kettle_sse_fanout_slice_seconds',
+    help: "Time one slice of a live event's fan-out (up to 1,000 viewers) held the event loop; goal P7: 15 ms.",
     buckets: [0.001, 0.005, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25],
     registers: [registry],
   });

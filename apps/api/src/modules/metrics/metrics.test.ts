@@ -118,15 +118,15 @@ describe('open live streams', () => {
     expect(sample((await scrape(app)).body, 'kettle_sse_streams_open')).toBe(1);
   });
 
-  it("time each event's fan-out to this process's viewers", async () => {
+  it("time each slice of an event's fan-out to this process's viewers", async () => {
     const author = await signedIn(app);
     const post = await approvedPost(app, author.user.id);
     const stream = await streams.open(eventsUrl(base, post.id, tokenOf(author.auth)));
-    const before = sample((await scrape(app)).body, 'kettle_sse_broadcast_seconds_count') ?? 0;
+    const before = sample((await scrape(app)).body, 'kettle_sse_fanout_slice_seconds_count') ?? 0;
     await voteEvent(app, post.id, randomUUID(), 1);
     await stream.next('vote_update');
     const text = (await scrape(app)).body;
-    expect(sample(text, 'kettle_sse_broadcast_seconds_count')).toBe(before + 1);
-    expect(sample(text, 'kettle_sse_broadcast_seconds_bucket{le="+Inf"}')).toBe(before + 1);
+    expect(sample(text, 'kettle_sse_fanout_slice_seconds_count')).toBe(before + 1);
+    expect(sample(text, 'kettle_sse_fanout_slice_seconds_bucket{le="+Inf"}')).toBe(before + 1);
   });
 });

@@ -110,6 +110,9 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
         // ends (shutdown included) means it never lingers as an idle keep-alive socket.
         connection: 'close',
       };
+      // The stream ends with its connection, so its body needs no chunk framing: each event is
+      // then one plain write per viewer, about half the fan-out's cost with framing (P7).
+      res.useChunkedEncodingByDefault = false;
       res.writeHead(200, headers);
       request.raw.socket?.setNoDelay(true);
       await hub.start(stream, createSseWriter(res));

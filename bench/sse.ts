@@ -1,0 +1,256 @@
+/**
+ * Live streams at scale (design/performance.md, goal P7): N viewers of one post in one server
+ * process, at ≤ 12 KB of RSS each, no fan-out loop holding the event loop > 15 ms (the server writes
+ * an event to 1,000 viewers per turn), p99 delivery < 400 ms with
+ * the clients on the same machine, nothing lost, every stream connected.
+ *
+ * Run from the repository root (--expose-gc makes the memory figure steadier):
+ *   npx tsx --expose-gc bench/sse.ts                              # 2,000 and 10,000 viewers, 2 rounds, PGlite
+ *   npx tsx --expose-gc bench/sse.ts --viewers 10000 --events 20 --rounds 1 --label after
+ *
+ * The server is the app built in this process; the viewers are a child process
+ * (bench/lib/sse-viewers.mjs) holding one socket each. Each viewer is a user of their own who
+ * unlocked the post. The post's author then posts K comments through the real route, one every
+ * 250 ms; delivery time is from just before the POST to the comment's arrival at each viewer. The
+ * fan-out figure comes from the server's own kettle_sse_fanout_slice_seconds histogram. Results go to
+ * bench/results/sse-<date>[-label].md. It reports; it never fails on a time.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app.js';
+import { benchConfig, type Engine, openTarget, type Target } from './lib/dataset.js';
+
+const API = '/api/v1';
+const KB_GOAL = 12;
+const FANOUT_GOAL_S = 0.015;
+const DELIVERY_GOAL_MS = 400;
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      viewers: { type: 'string', multiple: true },
+      db: { type: 'string', default: 'pglite' },
+      rounds: { type: 'string', default: '2' },
+      events: { type: 'string', default: '20' },
+      concurrency: { type: 'string', default: '100' },
+      label: { type: 'string' },
+    },
+  });
+  const int = (name: string, raw: string): number => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error('--db must be pglite or postgres');
+  const db: Engine = values.db;
+  return {
+    db,
+    viewers: (values.viewers ?? ['2000', '10000']).map((v) => int('viewers', v)),
+    rounds: int('rounds', values.rounds),
+    events: int('events', values.events),
+    concurrency: int('concurrency', values.concurrency),
+    label: values.label,
+  };
+}
+
+type Reply = Record<string, number | string | undefined> & { type: string };
+
+/** Sends a message to the viewers' process and waits for its answer of type `answer`. */
+function ask(child: ChildProcess, message: object, answer: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: Reply) => {
+      if (reply.type !== answer) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(reply);
+    };
+    const onExit = (code: number | null) => reject(new Error(`the viewers' process exited (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send(message);
+  });
+}
+
+/** The server's fan-out histogram: how many slices, their mean time, and how many took ≤ 15 ms. */
+async function fanOut(app: FastifyInstance): Promise<{ count: number; sum: number; withinGoal: number }> {
+  const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+  const value = (line: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${line} `))
+        ?.split(' ')[1] ?? 0,
+    );
+  return {
+    count: value('kettle_sse_fanout_slice_seconds_count'),
+    sum: value('kettle_sse_fanout_slice_seconds_sum'),
+    withinGoal: value(`kettle_sse_fanout_slice_seconds_bucket{le="${FANOUT_GOAL_S}"}`),
+  };
+}
+
+const rss = (): number => {
+  globalThis.gc?.();
+  return process.memoryUsage().rss;
+};
+
+/** N users who each unlocked the post, and an access token for each. */
+async function viewersOf(app: FastifyInstance, target: Target, postId: string, n: number): Promise<string[]> {
+  const ids = await target.rows<{ id: string }>(
+    `insert into users (username, email, password_hash, email_verified_at)
+     select 'viewer_' || g || '_' || $2, 'viewer' || g || '_' || $2 || '@kettle.bench', 'x', now()
+     from generate_series(1, $1::int) g returning id`,
+    [n, Date.now()],
+  );
+  await target.run(
+    `insert into post_unlocks (user_id, post_id, price_paid) select id, '${postId}', 0 from users
+     where username like 'viewer%' on conflict do nothing`,
+  );
+  return Promise.all(ids.map(({ id }) => app.ctx.tokens.signAccess({ sub: id, admin: false })));
+}
+
+async function scenario(
+  app: FastifyInstance,
+  target: Target,
+  base: URL,
+  viewers: number,
+  options: ReturnType<typeof readOptions>,
+) {
+  const [author] = await target.rows<{ id: string }>(
+    `insert into users (username, email, password_hash, coin_balance, email_verified_at)
+     values ('author_' || $1, 'author' || $1 || '@kettle.bench', 'x', 1000000, now()) returning id`,
+    [String(Date.now())],
+  );
+  const [post] = await target.rows<{ id: string }>(
+    `insert into posts (author_id, title, content, tagged_handle, category_id, state_id, status, published_at)
+     select $1, 'The kettle everyone watches', 'Steeping live for the bench.', '@bench_live',
+            (select id from categories limit 1), (select id from states limit 1), 'approved', now()
+     returning id`,
+    [author?.id],
+  );
+  if (!author || !post) throw new Error('author or post not created');
+  const authorAuth = { authorization: `Bearer ${await app.ctx.tokens.signAccess({ sub: author.id, admin: false })}` };
+  const tokens = await viewersOf(app, target, post.id, viewers);
+
+  const child = fork(join(import.meta.dirname, 'lib', 'sse-viewers.mjs'), [], { stdio: 'inherit' });
+  try {
+    const before = rss();
+    const fanBefore = await fanOut(app);
+    const opened = await ask(
+      child,
+      {
+        type: 'open',
+        host: base.hostname,
+        port: Number(base.port),
+        paths: tokens.map((token) => `${API}/posts/${post.id}/events?token=${token}`),
+        concurrency: options.concurrency,
+      },
+      'opened',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const perViewerKb = (rss() - before) / 1024 / Number(opened.streamsOpen);
+    for (let n = 1; n <= options.events; n++) {
+      await ask(child, { type: 'sent', n, at: performance.timeOrigin + performance.now() }, 'ack');
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API}/posts/${post.id}/comments`,
+        headers: authorAuth,
+        payload: { content: `bench-${n}` },
+      });
+      if (res.statusCode !== 201) throw new Error(`comment answered ${res.statusCode}: ${res.body}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const report = await ask(child, { type: 'report' }, 'report');
+    const fan = await fanOut(app);
+    const events = fan.count - fanBefore.count;
+    return {
+      viewers,
+      opened: Number(opened.streamsOpen),
+      failed: Number(opened.streamsFailed),
+      openSeconds: Number(opened.ms) / 1000,
+      perViewerKb,
+      fanMeanMs: events ? ((fan.sum - fanBefore.sum) / events) * 1000 : NaN,
+      fanWithinGoal: `${fan.withinGoal - fanBefore.withinGoal}/${events}`,
+      p50: Number(report.p50),
+      p99: Number(report.p99),
+      lost: Number(opened.streamsOpen) * options.events - Number(report.received),
+      held:
+        Number(opened.streamsFailed) === 0 &&
+        perViewerKb <= KB_GOAL &&
+        fan.withinGoal - fanBefore.withinGoal === events &&
+        Number(report.p99) < DELIVERY_GOAL_MS &&
+        Number(opened.streamsOpen) * options.events === Number(report.received),
+    };
+  } finally {
+    child.send({ type: 'close' });
+  }
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
+  let target: Target | undefined;
+  let app: FastifyInstance | undefined;
+  const lines = [
+    `# Live streams (P7): ${options.db}, ${options.events} comments per scenario, one every 250 ms`,
+    '',
+    `${new Date().toISOString()}. Goal: every stream connects, ≤ ${KB_GOAL} KB RSS per viewer, each slice of a fan-out ≤ 15 ms, p99 delivery < ${DELIVERY_GOAL_MS} ms, nothing lost.`,
+    '',
+    '| round | viewers | connected | failed | opening s | KB per viewer | fan-out slice mean ms | slices ≤ 15 ms | delivery p50 ms | delivery p99 ms | lost | held |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  try {
+    target = await openTarget(options.db);
+    const config = benchConfig(target, dataDir);
+    app = await buildApp({
+      config: { ...config, realtime: { ...config.realtime, heartbeatMs: 20_000 } },
+      database: target.database,
+      serveWeb: false,
+      seedReferenceData: true,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const base = new URL(`http://127.0.0.1:${port}`);
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const viewers of options.viewers) {
+        const r = await scenario(app, target, base, viewers, options);
+        const f = (n: number, digits = 1) => n.toFixed(digits);
+        const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
+        console.log(line);
+        lines.push(line);
+        // Let the server see every socket close before the next scenario measures its memory.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    }
+    const text = `${lines.join('\n')}\n`;
+    console.log(`\n${text}`);
+    const dir = join(import.meta.dirname, 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(
+      dir,
+      `sse-${new Date().toISOString().slice(0, 10)}${options.label ? `-${options.label}` : ''}.md`,
+    );
+    writeFileSync(file, text);
+    console.log(`written to ${file}`);
+  } finally {
+    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
+    if (target) {
+      await target.database.close().catch(() => undefined);
+      await target.drop().catch((err: unknown) => console.error('drop failed', err));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
