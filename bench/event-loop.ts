@@ -3,7 +3,7 @@
  * blocks the event loop for more than 50 ms on the 100k dataset.)
  *
  * Run from the repository root:
- *   npx tsx bench/event-loop.ts                         # PGlite, 100,000 teas, 2 rounds
+ *   npm run bench:event-loop                            # PGlite, 100,000 teas, 2 rounds
  *   npx tsx bench/event-loop.ts --posts 20000 --searchers 4 --samples 200 --label after
  *   npx tsx bench/event-loop.ts --db postgres           # the same over PostgreSQL, for comparison
  *
