@@ -13,26 +13,10 @@
  * the event loop's own delay (perf_hooks) in each phase, and writes them to
  * bench/results/event-loop-<date>[-label].md. It reports; it never fails on a time.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
-import {
-  ABSENT_WORD,
-  benchConfig,
-  COMMON_WORD,
-  type Engine,
-  openTarget,
-  PENDING_ONLY,
-  PENDING_WORD,
-  RARE_WORD,
-  seed,
-  type Target,
-} from './lib/dataset.js';
+import { ABSENT_WORD, COMMON_WORD, PENDING_ONLY, PENDING_WORD, RARE_WORD, seed } from './lib/dataset.js';
+import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 
 const GOAL_MS = 50;
 const TERMS = [PENDING_WORD, PENDING_ONLY, COMMON_WORD, RARE_WORD, ABSENT_WORD, '@user_42'];
@@ -48,19 +32,12 @@ function readOptions() {
       label: { type: 'string' },
     },
   });
-  const int = (name: string, raw: string): number => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-    return n;
-  };
-  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error('--db must be pglite or postgres');
-  const db: Engine = values.db;
   return {
-    db,
-    posts: int('posts', values.posts),
-    rounds: int('rounds', values.rounds),
-    samples: int('samples', values.samples),
-    searchers: int('searchers', values.searchers),
+    db: engineOption(values.db),
+    posts: positiveInt('posts', values.posts),
+    rounds: positiveInt('rounds', values.rounds),
+    samples: positiveInt('samples', values.samples),
+    searchers: positiveInt('searchers', values.searchers),
     label: values.label,
   };
 }
@@ -123,9 +100,6 @@ function row(name: string, p: Phase): string {
 
 async function main(): Promise<void> {
   const options = readOptions();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
-  let target: Target | undefined;
-  let app: FastifyInstance | undefined;
   const lines = [
     `# Event loop under search (P8): ${options.db}, ${options.posts} teas, ${options.searchers} searchers, ${options.samples} health samples per phase`,
     '',
@@ -134,50 +108,18 @@ async function main(): Promise<void> {
     '| phase | health p50 | health p99 | health max | loop p99 | loop max | searches | search p50 | search p95 | max ≤ 50 ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
-  try {
-    target = await openTarget(options.db);
-    app = await buildApp({
-      config: benchConfig(target, dataDir),
-      database: target.database,
-      serveWeb: false,
-      seedReferenceData: true,
-    });
-    await app.ready();
+  await withServedApp(options.db, async ({ target, base }) => {
     const t0 = Date.now();
     await seed(target, options.posts);
     console.log(`seeding and analyze took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    await phase(base, 20, options.searchers); // warm-up: JIT, plans, connections
+    const origin = base.origin;
+    await phase(origin, 20, options.searchers); // warm-up: JIT, plans, connections
     for (let round = 1; round <= options.rounds; round++) {
-      lines.push(row(`round ${round}, idle`, await phase(base, options.samples, 0)));
-      lines.push(row(`round ${round}, searching`, await phase(base, options.samples, options.searchers)));
+      lines.push(row(`round ${round}, idle`, await phase(origin, options.samples, 0)));
+      lines.push(row(`round ${round}, searching`, await phase(origin, options.samples, options.searchers)));
     }
-    const text = `${lines.join('\n')}\n`;
-    console.log(`\n${text}`);
-    const dir = join(import.meta.dirname, 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(
-      dir,
-      `event-loop-${new Date().toISOString().slice(0, 10)}${options.label ? `-${options.label}` : ''}.md`,
-    );
-    writeFileSync(file, text);
-    console.log(`written to ${file}`);
-  } finally {
-    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
-    if (target) {
-      await target.database.close().catch(() => undefined);
-      await target.drop().catch((err: unknown) => console.error('drop failed', err));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    writeResults('event-loop', options.label, lines);
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -16,14 +16,11 @@
  * bench/results/sse-<date>[-label].md. It reports; it never fails on a time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
-import { benchConfig, type Engine, openTarget, type Target } from './lib/dataset.js';
+import type { Target } from './lib/dataset.js';
+import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 
 const API = '/api/v1';
 const KB_GOAL = 12;
@@ -41,19 +38,12 @@ function readOptions() {
       label: { type: 'string' },
     },
   });
-  const int = (name: string, raw: string): number => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-    return n;
-  };
-  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error('--db must be pglite or postgres');
-  const db: Engine = values.db;
   return {
-    db,
-    viewers: (values.viewers ?? ['2000', '10000']).map((v) => int('viewers', v)),
-    rounds: int('rounds', values.rounds),
-    events: int('events', values.events),
-    concurrency: int('concurrency', values.concurrency),
+    db: engineOption(values.db),
+    viewers: (values.viewers ?? ['2000', '10000']).map((v) => positiveInt('viewers', v)),
+    rounds: positiveInt('rounds', values.rounds),
+    events: positiveInt('events', values.events),
+    concurrency: positiveInt('concurrency', values.concurrency),
     label: values.label,
   };
 }
@@ -200,9 +190,6 @@ async function scenario(
 
 async function main(): Promise<void> {
   const options = readOptions();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
-  let target: Target | undefined;
-  let app: FastifyInstance | undefined;
   const lines = [
     `# Live streams (P7): ${options.db}, ${options.events} comments per scenario, one every 250 ms`,
     '',
@@ -211,53 +198,24 @@ async function main(): Promise<void> {
     '| round | viewers | connected | failed | opening s | RSS KB per viewer | heap KB per viewer | fan-out slice mean ms | slices ≤ 15 ms | delivery p50 ms | delivery p99 ms | lost | held |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
-  try {
-    target = await openTarget(options.db);
-    const config = benchConfig(target, dataDir);
-    app = await buildApp({
-      config: { ...config, realtime: { ...config.realtime, heartbeatMs: 20_000 } },
-      database: target.database,
-      serveWeb: false,
-      seedReferenceData: true,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const base = new URL(`http://127.0.0.1:${port}`);
-    for (let round = 1; round <= options.rounds; round++) {
-      for (const viewers of options.viewers) {
-        const r = await scenario(app, target, base, viewers, options);
-        const f = (n: number, digits = 1) => n.toFixed(digits);
-        const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.heapPerViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
-        console.log(line);
-        lines.push(line);
-        // Let the server see every socket close before the next scenario measures its memory.
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+  await withServedApp(
+    options.db,
+    async ({ app, target, base }) => {
+      for (let round = 1; round <= options.rounds; round++) {
+        for (const viewers of options.viewers) {
+          const r = await scenario(app, target, base, viewers, options);
+          const f = (n: number, digits = 1) => n.toFixed(digits);
+          const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.heapPerViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
+          console.log(line);
+          lines.push(line);
+          // Let the server see every socket close before the next scenario measures its memory.
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+        }
       }
-    }
-    const text = `${lines.join('\n')}\n`;
-    console.log(`\n${text}`);
-    const dir = join(import.meta.dirname, 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(
-      dir,
-      `sse-${new Date().toISOString().slice(0, 10)}${options.label ? `-${options.label}` : ''}.md`,
-    );
-    writeFileSync(file, text);
-    console.log(`written to ${file}`);
-  } finally {
-    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
-    if (target) {
-      await target.database.close().catch(() => undefined);
-      await target.drop().catch((err: unknown) => console.error('drop failed', err));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      writeResults('sse', options.label, lines);
+    },
+    (config) => ({ ...config, realtime: { ...config.realtime, heartbeatMs: 20_000 } }),
+  );
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

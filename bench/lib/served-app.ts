@@ -1,0 +1,79 @@
+/**
+ * What the HTTP benches share: Kettle built over a fresh dataset and listening on a loopback port,
+ * closed and dropped afterwards whatever happens, and a results file per run.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.js';
+import { benchConfig, type Engine, openTarget, type Target } from './dataset.js';
+
+export type Served = { app: FastifyInstance; target: Target; base: URL };
+type Config = ReturnType<typeof benchConfig>;
+
+/** A command-line option that must be a positive integer. */
+export function positiveInt(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  return n;
+}
+
+/** `--db`: the engine a bench runs on. */
+export function engineOption(raw: string | undefined): Engine {
+  if (raw !== 'pglite' && raw !== 'postgres') throw new Error('--db must be pglite or postgres');
+  return raw;
+}
+
+/** Runs `work` against the app on `engine`, listening on loopback; `adjust` may change its config. */
+export async function withServedApp(
+  engine: Engine,
+  work: (served: Served) => Promise<void>,
+  adjust: (config: Config) => Config = (config) => config,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
+  let target: Target | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    target = await openTarget(engine);
+    app = await buildApp({
+      config: adjust(benchConfig(target, dataDir)),
+      database: target.database,
+      serveWeb: false,
+      seedReferenceData: true,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    await work({ app, target, base: new URL(`http://127.0.0.1:${port}`) });
+  } finally {
+    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
+    if (target) {
+      await target.database.close().catch(() => undefined);
+      await target.drop().catch((err: unknown) => console.error('drop failed', err));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the table and writes it to bench/results/<name>-<date>[-label].md. */
+export function writeResults(name: string, label: string | undefined, lines: string[]): void {
+  const text = `${lines.join('\n')}\n`;
+  console.log(`\n${text}`);
+  const dir = join(import.meta.dirname, '..', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}-${new Date().toISOString().slice(0, 10)}${label ? `-${label}` : ''}.md`);
+  writeFileSync(file, text);
+  console.log(`written to ${file}`);
+}
+
+/** A bench's entry: exit 0 when it ran, 1 with the error when its setup or a request failed. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
