@@ -36,6 +36,7 @@ import {
   seed,
   type Target,
 } from './lib/dataset.js';
+import { engineOption, positiveInt } from './lib/served-app.js';
 
 const GOAL_MS = 20;
 const UNLOCKS = 50;
@@ -52,18 +53,11 @@ function readOptions(): Options {
       explain: { type: 'boolean', default: false },
     },
   });
-  const int = (name: string, raw: string): number => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-    return n;
-  };
-  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres`);
-
   return {
-    posts: int('posts', values.posts),
-    db: values.db,
-    rounds: int('rounds', values.rounds),
-    requests: int('requests', values.requests),
+    posts: positiveInt('posts', values.posts),
+    db: engineOption(values.db),
+    rounds: positiveInt('rounds', values.rounds),
+    requests: positiveInt('requests', values.requests),
     explain: values.explain,
   };
 }
