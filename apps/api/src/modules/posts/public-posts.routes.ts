@@ -12,7 +12,7 @@ import { createPrecompressed } from '../../lib/precompressed.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
-import { buildReaderPage, cardsFor, type ReaderPage } from './reader-pages.js';
+import { buildReaderPage, readerListText } from './reader-pages.js';
 import { unlockPost } from './unlocks.service.js';
 
 const tags = ['posts'];
@@ -24,6 +24,11 @@ function serialized(reply: FastifyReply, body: unknown): string {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** JSON already written by the route's schema (a string payload skips serialization). */
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(text);
+}
 /** Malformed ids answer 404 like unknown ones (the services check), not 422. */
 const params = z.object({ id: z.string() });
 
@@ -52,10 +57,9 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       if (request.query.search) return listPublicPosts(ctx, request.user, request.query, request.ip);
       const key = JSON.stringify(request.query);
       if (request.user) {
-        const kept = await ctx.pages.get(`reader-list:${key}`, async () =>
-          JSON.stringify(await buildReaderPage(ctx, request.query)),
-        );
-        return cardsFor(ctx, request.user, JSON.parse(kept) as ReaderPage);
+        const kept = await ctx.pages.get(`reader-list:${key}`, () => buildReaderPage(ctx, request.query));
+        // This reader's own text: compressed on the fly, not kept.
+        return sendJsonText(reply, await readerListText(ctx, request.user, kept));
       }
       const page = await ctx.pages.get(`list:${key}`, async () =>
         serialized(reply, await listPublicPosts(ctx, null, request.query, request.ip)),

@@ -1,4 +1,5 @@
-import type { PostCard, PostCardList, PostListQuery } from '@kettle/shared';
+import { postCardListSchema, postCardSchema, type PostCard, type PostListQuery } from '@kettle/shared';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/rows.js';
 import { findListPage } from './public-posts.service.js';
@@ -9,35 +10,55 @@ import { unlockedPostIds } from './unlocks.repository.js';
 /**
  * A page of the list (no search) as the page cache keeps it for signed-in readers (performance.md
  * P3): every card in both forms, locked as a visitor sees it and open as its author, an admin or
- * an unlocker sees it, and who wrote each. The list's membership and order are the same for every
- * reader, so one page serves them all; only which form each card takes is theirs.
+ * an unlocker sees it, each already the JSON text the route's response schema writes, and who
+ * wrote each. The list's membership and order are the same for every reader, so one page serves
+ * them all; a reader's answer is those texts joined, so no card is encoded again per request.
  */
-export type ReaderPage = { list: PostCardList; open: PostCard[]; authorIds: string[] };
+type ReaderPage = { ids: string[]; authorIds: string[]; locked: string[]; open: string[]; metadata: string };
 
-export async function buildReaderPage(ctx: AppContext, query: PostListQuery): Promise<ReaderPage> {
+const cardText = (card: PostCard) => JSON.stringify(postCardSchema.encode(card));
+
+/** The page, as the text the page cache keeps. */
+export async function buildReaderPage(ctx: AppContext, query: PostListQuery): Promise<string> {
   const { rows, metadata } = await findListPage(ctx, null, query);
   const locked = await loadReadContext(ctx.db, rows, null, ctx.secret);
-  // SECURITY: the open forms stay on the server; cardsFor hands each one only to a reader it is
-  // open to, the same test toPostCard applies (author, admin, or a paid unlock).
+  // SECURITY: the open forms stay on the server; readerListText hands each one only to a reader it
+  // is open to, the same test toPostCard applies (author, admin, or a paid unlock).
   const opened = { ...locked, unlocked: new Set(rows.map((row) => row.id)) };
-  return {
-    list: { data: rows.map((row) => toPostCard(row, locked)), metadata },
-    open: rows.map((row) => toPostCard(row, opened)),
+  const page: ReaderPage = {
+    ids: rows.map((row) => row.id),
     authorIds: rows.map((row) => row.authorId),
+    locked: rows.map((row) => cardText(toPostCard(row, locked))),
+    open: rows.map((row) => cardText(toPostCard(row, opened))),
+    metadata: JSON.stringify(postCardListSchema.shape.metadata.encode(metadata)),
   };
+  return JSON.stringify(page);
 }
 
-/** The page as `reader` reads it: one query (none for an admin) for which cards they unlocked. */
-export async function cardsFor(ctx: AppContext, reader: UserRow, page: ReaderPage): Promise<PostCardList> {
-  const { list, open, authorIds } = page;
-  const unlocked = reader.isAdmin
-    ? new Set<string>()
-    : await unlockedPostIds(
-        ctx.db,
-        reader.id,
-        list.data.map((card) => card.id),
-      );
-  const openTo = (index: number, card: PostCard) =>
-    reader.isAdmin || authorIds[index] === reader.id || unlocked.has(card.id);
-  return { ...list, data: list.data.map((card, index) => (openTo(index, card) ? (open[index] ?? card) : card)) };
+/**
+ * Kept pages, parsed, by their text: the page cache hands out the same string for every hit, so
+ * a page is parsed once per server and generation rather than per request.
+ */
+const parsed = new LRUCache<string, ReaderPage>({ max: 256 });
+
+function readerPage(kept: string): ReaderPage {
+  let page = parsed.get(kept);
+  if (!page) {
+    page = JSON.parse(kept) as ReaderPage;
+    parsed.set(kept, page);
+  }
+  return page;
+}
+
+/**
+ * The list as `reader` reads it, as the JSON text the route's schema would write for it: one query
+ * (none for an admin) for which cards they unlocked.
+ */
+export async function readerListText(ctx: AppContext, reader: UserRow, kept: string): Promise<string> {
+  const { ids, authorIds, locked, open, metadata } = readerPage(kept);
+  const unlocked = reader.isAdmin ? new Set<string>() : await unlockedPostIds(ctx.db, reader.id, ids);
+  const cards = ids.map((id, index) =>
+    reader.isAdmin || authorIds[index] === reader.id || unlocked.has(id) ? open[index] : locked[index],
+  );
+  return `{"data":[${cards.join(',')}],"metadata":${metadata}}`;
 }
