@@ -54,6 +54,7 @@ import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPageInvalidation } from './plugins/page-invalidation.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -89,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
@@ -177,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerRequestMetrics(app);
   registerPageInvalidation(app);
   registerNulByteGuard(app);

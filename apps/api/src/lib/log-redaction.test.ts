@@ -121,6 +121,12 @@ describe('the real logger output of a login, refresh and reset', () => {
     expect(log).toContain('/api/v1/auth/login');
     expect(log).toContain('/api/v1/auth/reset-password/[REDACTED]');
     expect(log).toContain('request completed');
+    // One line per request (plugins/request-log.ts), not Fastify's arrival line as well.
+    expect(log).not.toContain('incoming request');
+    const completed = log.split('\n').filter((line) => line.includes('"request completed"'));
+    expect(completed.some((line) => line.includes('"url":"/api/v1/auth/login"') && line.includes('"statusCode"'))).toBe(
+      true,
+    );
     const leaked = secrets.filter((s) => log.includes(s)).map((s) => `${s.slice(0, 6)}…`);
     expect(leaked).toEqual([]);
     expect(log).not.toContain(user.passwordHash);

@@ -1,8 +1,8 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { createHash } from 'node:crypto';
 import { THEME_INIT_SCRIPT } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /** The one inline script index.html carries (the web build puts it there), allowed by its hash. */
@@ -13,7 +13,9 @@ const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT
  * referrer; CORS for APP_ORIGIN alone.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  // helmet's middleware, built once: the Fastify plugin builds it again for every request (CSP
+  // parsed anew each time), which showed in a cached page's profile (performance.md P2).
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,10 +37,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet 8 throws a bad configuration at start-up rather than passing errors on.
+    setSecurityHeaders(request.raw, reply.raw, () => done());
+  });
   await app.register(cors, { origin: [config.appOrigin], credentials: false });
 
   // Answers about a signed-in user must never sit in a shared cache.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
