@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.js';
@@ -20,6 +20,7 @@ import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createMetrics } from './lib/metrics.js';
 import { createPageCache } from './lib/page-cache.js';
+import { createResponseSerializer } from './lib/response-serializer.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { createTokenSigner } from './lib/tokens.js';
@@ -54,7 +55,7 @@ import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPageInvalidation } from './plugins/page-invalidation.js';
-import { registerRequestLog } from './plugins/request-log.js';
+import { OneLineRequestLog } from './plugins/request-log.js';
 import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -76,6 +77,8 @@ export type BuildOptions = {
   bus?: Bus;
   /** Run the periodic sweeps (default true); tests that drive a sweep themselves turn them off. */
   sweeps?: boolean;
+  /** Hold fast-json-stringify's answers to zod's (tests): lib/response-serializer.ts. */
+  checkResponses?: boolean;
 };
 
 const MAIL_RETRY_MS = 30_000;
@@ -90,8 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    // plugins/request-log.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
@@ -99,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ crossCheck: options.checkResponses === true }));
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -180,7 +182,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
-  registerRequestLog(app);
   registerRequestMetrics(app);
   registerPageInvalidation(app);
   registerNulByteGuard(app);

@@ -69,7 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Test files share one Redis; each app gets its own key space.
     keyPrefix: `kettle-test-${randomBytes(6).toString('hex')}`,
   };
-  const app = await buildApp({ config, database, serveWeb: false, ...options.build });
+  // checkResponses: every answer of the suite is written by both serializers and compared.
+  const app = await buildApp({ config, database, serveWeb: false, checkResponses: true, ...options.build });
   const contract = installContractCheck(app);
   await options.routes?.(app);
   await app.ready();

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * One access-log line per answered request, with the route's method, redacted url, address,
- * status and time. Fastify's own logging writes two (one on arrival), and with redaction the pair
- * cost about a tenth of a cached page's CPU (performance.md P2); an unanswered request still shows
- * in the request metrics and the error handler's line.
+ * One access-log line per answered request, with the method, redacted url, address, status and
+ * time. Fastify's own logging writes two (one on arrival), and with redaction the pair cost about
+ * a tenth of a cached page's CPU (performance.md P2). Errors keep Fastify's 'request errored' line.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
