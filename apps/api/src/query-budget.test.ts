@@ -22,7 +22,8 @@ const BUDGET = {
   // The goal is one or two each: a conditional statement that spends, stores the effect and
   // the ledger row, and returns what the answer needs.
   unlock: 2,
-  vote: 3,
+  // The user, the tea's row lock on its own (votes.repository.ts says why), the vote, its event.
+  vote: 4,
   comment: 3,
   // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.
   streamOpen: 2,

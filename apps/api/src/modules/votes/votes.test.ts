@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
+import { buildUser } from '../../../test/factories.js';
+import { postUnlocks } from '../../db/schema.js';
+import { voteStatement } from './votes.repository.js';
 import { errorOf, eventsOf, spendsOf, vote, voteCountOf, votesOf } from '../../../test/conversation-kit.js';
 
 let app: TestApp;
@@ -171,5 +174,22 @@ describe('votes under concurrency (security.md M1)', () => {
       (event) => (event.payload as { new_vote_count: number }).new_vote_count,
     );
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
+
+describe('the vote statement under contention on one row', () => {
+  it('200 readers voting on one tea as fast as the pool sends them all land (no lock cycle)', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const readers = await Promise.all(Array.from({ length: 200 }, () => buildUser(app, { coins: 100 })));
+    await app.ctx.db
+      .insert(postUnlocks)
+      .values(readers.map((reader) => ({ userId: reader.id, postId: post.id, pricePaid: 0 })));
+    const outcomes = await Promise.allSettled(readers.map((reader) => voteStatement(app.ctx.db, reader, post.id)));
+    expect(
+      outcomes
+        .filter((outcome) => outcome.status === 'rejected')
+        .map((outcome) => String((outcome as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    expect(await voteCountOf(app, post.id)).toBe(200);
   });
 });
