@@ -11,7 +11,8 @@
  * other with the server idle, then K times again while N clients search without pause (frequent,
  * pending-only, rare, absent and @handle terms). It prints the health answers' p50, p99 and max and
  * the event loop's own delay (perf_hooks) in each phase, and writes them to
- * bench/results/event-loop-<date>[-label].md. It reports; it never fails on a time.
+ * bench/results/event-loop-<date>[-label].md (with --json FILE: the figures there, the table beside
+ * it, for `npm run bench`). It reports; it never fails on a time.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -30,6 +31,7 @@ function readOptions() {
       samples: { type: 'string', default: '200' },
       searchers: { type: 'string', default: '4' },
       label: { type: 'string' },
+      json: { type: 'string' },
     },
   });
   return {
@@ -39,6 +41,7 @@ function readOptions() {
     samples: positiveInt('samples', values.samples),
     searchers: positiveInt('searchers', values.searchers),
     label: values.label,
+    json: values.json,
   };
 }
 
@@ -89,6 +92,17 @@ async function phase(base: string, samples: number, searchers: number): Promise<
   };
 }
 
+/** A phase's figures for the --json file. */
+function figures(p: Phase) {
+  const { health, searches } = p;
+  return {
+    health: { p50: percentile(health, 50), p99: percentile(health, 99), max: health.at(-1) ?? NaN },
+    loop: { p99: p.loopP99, max: p.loopMax },
+    searches: { count: searches.length, p50: percentile(searches, 50), p95: percentile(searches, 95) },
+    held: (health.at(-1) ?? Infinity) <= GOAL_MS,
+  };
+}
+
 function row(name: string, p: Phase): string {
   const f = (n: number) => n.toFixed(1);
   const { health, searches } = p;
@@ -114,11 +128,16 @@ async function main(): Promise<void> {
     console.log(`seeding and analyze took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const origin = base.origin;
     await phase(origin, 20, options.searchers); // warm-up: JIT, plans, connections
+    const rounds = [];
     for (let round = 1; round <= options.rounds; round++) {
-      lines.push(row(`round ${round}, idle`, await phase(origin, options.samples, 0)));
-      lines.push(row(`round ${round}, searching`, await phase(origin, options.samples, options.searchers)));
+      const idle = await phase(origin, options.samples, 0);
+      lines.push(row(`round ${round}, idle`, idle));
+      const searching = await phase(origin, options.samples, options.searchers);
+      lines.push(row(`round ${round}, searching`, searching));
+      rounds.push({ round, idle: figures(idle), searching: figures(searching) });
     }
-    writeResults('event-loop', options.label, lines);
+    const data = { ...options, goalMs: GOAL_MS, date: new Date().toISOString(), rounds };
+    writeResults('event-loop', options.label, lines, { file: options.json, data });
   });
 }
 

@@ -1,9 +1,9 @@
 /**
  * List and search latency of GET /api/v1/posts/ (design/performance.md, goals P4 and P5).
  *
- * Run from the repository root:
- *   npm run bench -- --db pglite --posts 20000
- *   npm run bench -- --db postgres --posts 200000 --rounds 2 --requests 200
+ * Run from the repository root (`npm run bench` runs it per engine, with --json, as one of its parts):
+ *   npm run bench:latency -- --db pglite --posts 20000
+ *   npm run bench:latency -- --db postgres --posts 200000 --rounds 2 --requests 200
  *   (postgres: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
  *    database kettle_bench_<random> is created and always dropped at the end)
  *
@@ -13,12 +13,13 @@
  * With --explain it first prints the plans of the search statements.
  * It prints median, p95 and p99 per scenario and p95 / 20 ms (the goal). It never fails on a time:
  * no test asserts a latency; it exits 0 unless the setup or a request itself fails.
+ * With --json FILE it also writes every round's figures there (and the tables beside it, FILE.md).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { postListQuerySchema } from '@kettle/shared';
+import { MAX_LIST_SKIP, postListQuerySchema } from '@kettle/shared';
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.js';
@@ -34,6 +35,8 @@ import {
   PENDING_WORD,
   RARE_WORD,
   seed,
+  SHORT_ABSENT,
+  SHORT_WORD,
   type Target,
 } from './lib/dataset.js';
 import { engineOption, positiveInt } from './lib/served-app.js';
@@ -41,7 +44,14 @@ import { engineOption, positiveInt } from './lib/served-app.js';
 const GOAL_MS = 20;
 const UNLOCKS = 50;
 
-type Options = { posts: number; db: 'pglite' | 'postgres'; rounds: number; requests: number; explain: boolean };
+type Options = {
+  posts: number;
+  db: 'pglite' | 'postgres';
+  rounds: number;
+  requests: number;
+  explain: boolean;
+  json: string | undefined;
+};
 
 function readOptions(): Options {
   const { values } = parseArgs({
@@ -51,6 +61,7 @@ function readOptions(): Options {
       rounds: { type: 'string', default: '2' },
       requests: { type: 'string', default: '200' },
       explain: { type: 'boolean', default: false },
+      json: { type: 'string' },
     },
   });
   return {
@@ -59,6 +70,7 @@ function readOptions(): Options {
     rounds: positiveInt('rounds', values.rounds),
     requests: positiveInt('requests', values.requests),
     explain: values.explain,
+    json: values.json,
   };
 }
 
@@ -103,7 +115,9 @@ async function explainSearch(app: FastifyInstance, target: Target, term: string,
   }
 }
 
-type Scenario = { name: string; url: string; headers?: Record<string, string> };
+/** P4: a search; P5: a page of a list (browse, filters, the deepest page `skip` allows). */
+type Scenario = { name: string; url: string; goal?: 'P4' | 'P5'; headers?: Record<string, string> };
+type Row = { name: string; goal?: 'P4' | 'P5'; times: number[] };
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -120,8 +134,9 @@ async function timeScenario(app: FastifyInstance, scenario: Scenario, k: number)
   return times.sort((a, b) => a - b);
 }
 
-function printTable(title: string, rows: Array<{ name: string; times: number[] }>): void {
-  console.log(`\n${title}`);
+/** The round's table, printed and returned for the --json file's Markdown. */
+function printTable(title: string, rows: Row[]): string[] {
+  const out: string[] = ['', `### ${title}`, ''];
   const header = ['scenario', 'median ms', 'p95 ms', 'p99 ms', 'p95/20ms'];
   const lines = rows.map(({ name, times }) => {
     const p95 = percentile(times, 95);
@@ -136,9 +151,36 @@ function printTable(title: string, rows: Array<{ name: string; times: number[] }
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  console.log(fmt(header));
-  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
-  for (const l of lines) console.log(fmt(l));
+  out.push(fmt(header));
+  out.push(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const l of lines) out.push(fmt(l));
+  console.log(out.join('\n'));
+  return out;
+}
+
+/** `--json FILE`: every round's percentiles, for `npm run bench` to fold into its table. */
+function writeJson(file: string, options: Options, rounds: Array<{ round: number; rows: Row[] }>, md: string[]): void {
+  const path = resolve(file);
+  const figures = (times: number[]) => ({
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  });
+  const data = {
+    date: new Date().toISOString(),
+    db: options.db,
+    posts: options.posts,
+    requests: options.requests,
+    goalMs: GOAL_MS,
+    rounds: rounds.map(({ round, rows }) => ({
+      round,
+      rows: rows.map(({ name, goal, times }) => ({ name, goal, ...figures(times) })),
+    })),
+  };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
+  writeFileSync(path.replace(/\.json$/, '') + '.md', `${md.join('\n')}\n`);
+  console.log(`written to ${path} and .md`);
 }
 
 async function main(): Promise<void> {
@@ -188,46 +230,60 @@ async function main(): Promise<void> {
     const asReader = { authorization: `Bearer ${readerToken}` };
     const asAdmin = { authorization: `Bearer ${adminToken}` };
     const q = (params: Record<string, string>) => `/api/v1/posts/?${new URLSearchParams(params).toString()}`;
+    const search = (term: string) => q({ search: term, limit: '9' });
+    const reader50 = `reader (${UNLOCKS} unlocks)`;
+    // The issue's terms by name: common, rare, absent, short, frequent, @handle (lib/dataset.ts).
     const scenarios: Scenario[] = [
-      { name: 'browse page 1', url: q({ limit: '9' }) },
-      { name: `category "${category.name}"`, url: q({ category: category.name, limit: '9' }) },
-      { name: `category + state ${state.code}`, url: q({ category: category.name, state: state.code, limit: '9' }) },
-      { name: `search common "${COMMON_WORD}"`, url: q({ search: COMMON_WORD, limit: '9' }) },
-      { name: `search rare "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }) },
-      { name: `search absent "${ABSENT_WORD}"`, url: q({ search: ABSENT_WORD, limit: '9' }) },
-      { name: `search "${PENDING_WORD}" (category word)`, url: q({ search: PENDING_WORD, limit: '9' }) },
-      { name: `search pending-only "${PENDING_ONLY}"`, url: q({ search: PENDING_ONLY, limit: '9' }) },
-      { name: 'search handle "@user_42"', url: q({ search: '@user_42', limit: '9' }) },
-      { name: 'deep page skip=990', url: q({ skip: '990', limit: '9' }) },
-      { name: 'signed-in browse', url: q({ limit: '9' }), headers: { authorization: `Bearer ${token}` } },
-      { name: 'search category word "Diaries"', url: q({ search: 'Diaries', limit: '9' }) },
+      { name: 'browse page 1', url: q({ limit: '9' }), goal: 'P5' },
+      { name: `category "${category.name}"`, url: q({ category: category.name, limit: '9' }), goal: 'P5' },
       {
-        name: `reader (${UNLOCKS} unlocks) "${COMMON_WORD}"`,
-        url: q({ search: COMMON_WORD, limit: '9' }),
-        headers: asReader,
+        name: `category + state ${state.code}`,
+        url: q({ category: category.name, state: state.code, limit: '9' }),
+        goal: 'P5',
+      },
+      { name: `search common "${COMMON_WORD}"`, url: search(COMMON_WORD), goal: 'P4' },
+      { name: `search rare "${RARE_WORD}"`, url: search(RARE_WORD), goal: 'P4' },
+      { name: `search absent "${ABSENT_WORD}"`, url: search(ABSENT_WORD), goal: 'P4' },
+      { name: `search short "${SHORT_WORD}"`, url: search(SHORT_WORD), goal: 'P4' },
+      { name: `search short absent "${SHORT_ABSENT}"`, url: search(SHORT_ABSENT), goal: 'P4' },
+      { name: `search frequent "${PENDING_WORD}" (also a category word)`, url: search(PENDING_WORD), goal: 'P4' },
+      { name: `search pending-only "${PENDING_ONLY}"`, url: search(PENDING_ONLY), goal: 'P4' },
+      { name: 'search @handle "@user_42"', url: search('@user_42'), goal: 'P4' },
+      // The deepest page a list reaches: `skip` stops at MAX_LIST_SKIP (P5).
+      { name: `deep page skip=${MAX_LIST_SKIP}`, url: q({ skip: String(MAX_LIST_SKIP), limit: '9' }), goal: 'P5' },
+      {
+        name: `deep category page skip=${MAX_LIST_SKIP}`,
+        url: q({ category: category.name, skip: String(MAX_LIST_SKIP), limit: '9' }),
+        goal: 'P5',
       },
       {
-        name: `reader (${UNLOCKS} unlocks) "${RARE_WORD}"`,
-        url: q({ search: RARE_WORD, limit: '9' }),
-        headers: asReader,
+        name: 'signed-in browse',
+        url: q({ limit: '9' }),
+        headers: { authorization: `Bearer ${token}` },
+        goal: 'P5',
       },
-      {
-        name: `reader (${UNLOCKS} unlocks) "${ABSENT_WORD}"`,
-        url: q({ search: ABSENT_WORD, limit: '9' }),
-        headers: asReader,
-      },
-      {
-        name: `reader (${UNLOCKS} unlocks) "${PENDING_ONLY}"`,
-        url: q({ search: PENDING_ONLY, limit: '9' }),
-        headers: asReader,
-      },
-      { name: `admin "${RARE_WORD}"`, url: q({ search: RARE_WORD, limit: '9' }), headers: asAdmin },
+      { name: 'search category word "Diaries"', url: search('Diaries'), goal: 'P4' },
+      { name: `${reader50} "${COMMON_WORD}"`, url: search(COMMON_WORD), headers: asReader, goal: 'P4' },
+      { name: `${reader50} "${RARE_WORD}"`, url: search(RARE_WORD), headers: asReader, goal: 'P4' },
+      { name: `${reader50} "${ABSENT_WORD}"`, url: search(ABSENT_WORD), headers: asReader, goal: 'P4' },
+      { name: `${reader50} "${PENDING_ONLY}"`, url: search(PENDING_ONLY), headers: asReader, goal: 'P4' },
+      { name: `admin "${RARE_WORD}"`, url: search(RARE_WORD), headers: asAdmin, goal: 'P4' },
     ];
     const baseline: Scenario = { name: 'baseline GET /api/health', url: '/api/health' };
 
     if (options.explain) {
       const asReaderViewer = { id: reader.readerId, isAdmin: false };
-      for (const term of [COMMON_WORD, RARE_WORD, ABSENT_WORD, PENDING_WORD, PENDING_ONLY, '@user_42', 'Diaries'])
+      for (const term of [
+        COMMON_WORD,
+        RARE_WORD,
+        ABSENT_WORD,
+        SHORT_WORD,
+        SHORT_ABSENT,
+        PENDING_WORD,
+        PENDING_ONLY,
+        '@user_42',
+        'Diaries',
+      ])
         await explainSearch(app, target, term, null);
       await explainSearch(app, target, RARE_WORD, asReaderViewer);
       await explainSearch(app, target, ABSENT_WORD, asReaderViewer);
@@ -237,12 +293,22 @@ async function main(): Promise<void> {
     // Warm-up, not counted: JIT, prepared plans, caches.
     for (const s of [baseline, ...scenarios]) await timeScenario(app, s, 5);
 
+    const measured: Array<{ round: number; rows: Row[] }> = [];
+    const md: string[] = [`# List latency: ${options.db}, ${options.posts} posts, ${options.requests} requests each`];
     for (let round = 1; round <= options.rounds; round++) {
-      const rows: Array<{ name: string; times: number[] }> = [];
+      const rows: Row[] = [];
       rows.push({ name: baseline.name, times: await timeScenario(app, baseline, options.requests) });
-      for (const s of scenarios) rows.push({ name: s.name, times: await timeScenario(app, s, options.requests) });
-      printTable(`Round ${round} (${options.db}, ${options.posts} posts, ${options.requests} requests each)`, rows);
+      for (const s of scenarios)
+        rows.push({ name: s.name, goal: s.goal, times: await timeScenario(app, s, options.requests) });
+      md.push(
+        ...printTable(
+          `Round ${round} (${options.db}, ${options.posts} posts, ${options.requests} requests each)`,
+          rows,
+        ),
+      );
+      measured.push({ round, rows });
     }
+    if (options.json) writeJson(options.json, options, measured, md);
   } finally {
     await cleanup();
   }

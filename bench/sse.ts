@@ -13,7 +13,8 @@
  * unlocked the post. The post's author then posts K comments through the real route, one every
  * 250 ms; delivery time is from just before the POST to the comment's arrival at each viewer. The
  * fan-out figure comes from the server's own kettle_sse_fanout_slice_seconds histogram. Results go to
- * bench/results/sse-<date>[-label].md. It reports; it never fails on a time.
+ * bench/results/sse-<date>[-label].md (with --json FILE: the figures there, the table beside it, for
+ * `npm run bench`). It reports; it never fails on a time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -36,6 +37,7 @@ function readOptions() {
       events: { type: 'string', default: '20' },
       concurrency: { type: 'string', default: '100' },
       label: { type: 'string' },
+      json: { type: 'string' },
     },
   });
   return {
@@ -45,6 +47,7 @@ function readOptions() {
     events: positiveInt('events', values.events),
     concurrency: positiveInt('concurrency', values.concurrency),
     label: values.label,
+    json: values.json,
   };
 }
 
@@ -66,8 +69,16 @@ function ask(child: ChildProcess, message: object, answer: string): Promise<Repl
   });
 }
 
-/** The server's fan-out histogram: how many slices, their mean time, and how many took ≤ 15 ms. */
-async function fanOut(app: FastifyInstance): Promise<{ count: number; sum: number; withinGoal: number }> {
+/** The histogram's bucket bounds in seconds (apps/api/src/lib/metrics.ts), read back from its lines. */
+const bucketBound = (line: string): number => Number(/le="([^"]+)"/.exec(line)?.[1] ?? NaN);
+
+/**
+ * The server's fan-out histogram: how many slices, their mean time, how many took ≤ 15 ms, and the
+ * count in each bucket (the longest slice is known only to within its bucket).
+ */
+async function fanOut(
+  app: FastifyInstance,
+): Promise<{ count: number; sum: number; withinGoal: number; buckets: Map<number, number> }> {
   const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
   const value = (line: string) =>
     Number(
@@ -80,7 +91,23 @@ async function fanOut(app: FastifyInstance): Promise<{ count: number; sum: numbe
     count: value('kettle_sse_fanout_slice_seconds_count'),
     sum: value('kettle_sse_fanout_slice_seconds_sum'),
     withinGoal: value(`kettle_sse_fanout_slice_seconds_bucket{le="${FANOUT_GOAL_S}"}`),
+    buckets: new Map(
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('kettle_sse_fanout_slice_seconds_bucket{'))
+        .map((l) => [bucketBound(l), Number(l.split(' ')[1] ?? 0)]),
+    ),
   };
+}
+
+/**
+ * The smallest bucket bound holding every slice of this scenario, in ms: the longest slice took at
+ * most that long (Infinity when one fell past the largest bound).
+ */
+function longestSliceAtMost(before: Map<number, number>, after: Map<number, number>, slices: number): number {
+  const bounds = [...after.keys()].filter((b) => Number.isFinite(b)).sort((a, b) => a - b);
+  const bound = bounds.find((b) => (after.get(b) ?? 0) - (before.get(b) ?? 0) >= slices);
+  return bound === undefined ? Infinity : bound * 1000;
 }
 
 /** RSS, and the JavaScript heap with Node's external memory, after a full collection when allowed. */
@@ -172,6 +199,10 @@ async function scenario(
       heapPerViewerKb,
       fanMeanMs: events ? ((fan.sum - fanBefore.sum) / events) * 1000 : NaN,
       fanWithinGoal: `${fan.withinGoal - fanBefore.withinGoal}/${events}`,
+      slices: events,
+      slicesWithinGoal: fan.withinGoal - fanBefore.withinGoal,
+      sliceMaxAtMostMs: longestSliceAtMost(fanBefore.buckets, fan.buckets, events),
+      events: options.events,
       p50: Number(report.p50),
       p99: Number(report.p99),
       lost: Number(opened.streamsOpen) * options.events - Number(report.received),
@@ -195,24 +226,32 @@ async function main(): Promise<void> {
     '',
     `${new Date().toISOString()}. Goal: every stream connects, ≤ ${KB_GOAL} KB RSS per viewer, each slice of a fan-out ≤ 15 ms, p99 delivery < ${DELIVERY_GOAL_MS} ms, nothing lost.`,
     '',
-    '| round | viewers | connected | failed | opening s | RSS KB per viewer | heap KB per viewer | fan-out slice mean ms | slices ≤ 15 ms | delivery p50 ms | delivery p99 ms | lost | held |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| round | viewers | connected | failed | opening s | RSS KB per viewer | heap KB per viewer | fan-out slice mean ms | slices ≤ 15 ms | longest slice ≤ ms | delivery p50 ms | delivery p99 ms | lost | held |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   await withServedApp(
     options.db,
     async ({ app, target, base }) => {
+      const results = [];
       for (let round = 1; round <= options.rounds; round++) {
         for (const viewers of options.viewers) {
           const r = await scenario(app, target, base, viewers, options);
+          results.push({ round, ...r });
           const f = (n: number, digits = 1) => n.toFixed(digits);
-          const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.heapPerViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
+          const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.heapPerViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.sliceMaxAtMostMs, 0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
           console.log(line);
           lines.push(line);
           // Let the server see every socket close before the next scenario measures its memory.
           await new Promise((resolve) => setTimeout(resolve, 3000));
         }
       }
-      writeResults('sse', options.label, lines);
+      const data = {
+        ...options,
+        goals: { kbPerViewer: KB_GOAL, sliceMs: FANOUT_GOAL_S * 1000, deliveryP99Ms: DELIVERY_GOAL_MS },
+        date: new Date().toISOString(),
+        results,
+      };
+      writeResults('sse', options.label, lines, { file: options.json, data });
     },
     (config) => ({ ...config, realtime: { ...config.realtime, heartbeatMs: 20_000 } }),
   );

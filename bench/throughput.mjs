@@ -1,29 +1,43 @@
 #!/usr/bin/env node
-// `npm run bench:load`: requests per second of Kettle's read paths under load (anonymous, and a
-// signed-in list), beside baselines measured in the same run (performance.md P1, P2, P3: the goals
-// are ratios, because absolute figures drift between machines and with whatever else the machine
-// runs): a bare Fastify hello route, and on PostgreSQL a bare route running the first-page
-// statement prepared (bench/lib/baselines.mjs).
+// `npm run bench:load` (and a part of `npm run bench`): requests per second of Kettle's read paths
+// and coin spends under load, beside baselines measured in the same run (performance.md P1, P2,
+// P3, P6: the goals are ratios, because absolute figures drift between machines and with whatever
+// else the machine runs): a bare Fastify hello route, and on PostgreSQL bare routes running the
+// first-page statement and a one-statement spend, prepared (bench/lib/baselines.mjs).
 //
-// The production build with its demo community: on the embedded default (`--db pglite`), or on a
-// fresh PostgreSQL database grown to `--posts` teas (`--db postgres`; BENCH_DATABASE_URL, default
-// postgres://postgres@127.0.0.1:5432/postgres; the database is dropped at the end). autocannon on
-// the same cores, `-c 50 -d 10` by default. Not part of `npm test`: it never fails on a time.
+// The production build with its demo community, grown to `--posts` teas and `--readers` readers
+// with coins inside the database: on the embedded default (`--db pglite`: the server starts once
+// to migrate and seed its DATA_DIR, stops, the bench writes the dataset into that PGlite directory
+// and starts the server again), or on a fresh PostgreSQL database (`--db postgres`;
+// BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; dropped at the end).
+// autocannon on the same cores, `-c 50 -d 10` by default. Not part of `npm test`: it never fails
+// on a time, only when the setup fails.
 // Options: --db, --posts N (100000), --rounds N (2), --duration S (10), --connections C (50),
-// --label NAME. Writes bench/results/throughput-<date>[-label].{json,md,svg}.
+// --readers N (50), --label NAME, --json FILE (the rows as JSON there and the Markdown beside it,
+// for `npm run bench`; else bench/results/throughput-<date>[-label].{json,md,svg}).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import * as prettier from 'prettier';
 import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from '../scripts/lib/run.mjs';
-import { startHello, startPageRoute } from './lib/baselines.mjs';
+import { startHello, startPageRoute, startSpendRoute } from './lib/baselines.mjs';
 import { ratioChart } from './lib/ratio-chart.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
+import { coinInvariants, prepareSpends } from './lib/spend-dataset.mjs';
+import {
+  contentionCheck,
+  loadEach,
+  signIn,
+  signInReaders,
+  spendBaselineRequest,
+  spendScenarios,
+} from './lib/spend-load.mjs';
+import { openPgliteTarget, openPgTarget } from './lib/sql-target.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -32,7 +46,9 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '2' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    readers: { type: 'string', default: '50' },
     label: { type: 'string' },
+    json: { type: 'string' },
   },
 });
 if (options.db !== 'pglite' && options.db !== 'postgres') throw new Error('--db must be pglite or postgres');
@@ -41,6 +57,14 @@ const rounds = Number(options.rounds);
 const duration = Number(options.duration);
 const connections = Number(options.connections);
 const postCount = Number(options.posts);
+const readers = Number(options.readers);
+/**
+ * Spends a second no engine here reaches (the design's measurements: ~2.4k on PostgreSQL): sizes
+ * the (reader, tea) pairs an unlock or vote scenario may need, since neither can repeat a pair.
+ */
+const SPEND_RATE_CEILING = 8_000;
+/** Access tokens live 15 minutes; a long run signs its readers in again before they lapse. */
+const TOKEN_REFRESH_MS = 10 * 60_000;
 
 /** A fresh database on the machine's PostgreSQL, and how to drop it. */
 async function freshDatabase() {
@@ -72,125 +96,252 @@ async function load(url, headers = {}) {
   };
 }
 
+/**
+ * The teas and the spending readers, written straight into the database (seed-posts.mjs,
+ * spend-dataset.mjs): the same SQL on both engines.
+ * @param {import('./lib/sql-target.mjs').SqlTarget} target
+ */
+async function writeDataset(target) {
+  const t0 = Date.now();
+  await seedPosts(target, postCount);
+  const spend = await prepareSpends(target, { readers, pairs: rounds * duration * SPEND_RATE_CEILING });
+  process.stdout.write(
+    `dataset: ${postCount} teas, ${readers} readers, ${spend.open.length} teas opened for each (votes, comments), ${spend.locked.length} to unlock; ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+  return spend;
+}
+
 if (!existsSync(WEB_INDEX) || !existsSync(SERVER_ENTRY)) {
   heading('Building (no production build yet)');
   if ((await runBuild()) !== 0) process.exit(1);
 }
 
-heading(`Starting the built server (${options.db}) and the baselines`);
+heading(`Starting the built server (${options.db}, ${postCount} teas) and the baselines`);
 const database = onPostgres ? await freshDatabase() : null;
-const server = await startBuiltServer(
-  database ? { env: { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' } } : {},
-);
-const hello = await startHello();
-let pageRoute = null;
+// Kept by the bench, not by startBuiltServer, so that it outlives the first start (PGlite).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kettle-load-'));
+const serverEnv = database
+  ? { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' }
+  : { DATA_DIR: dataDir };
+/** @type {Awaited<ReturnType<typeof startBuiltServer>> | undefined} */
+let server;
+const baselines = [];
 const rows = [];
+let invariants = null;
+let contention = null;
+let approvedSeen = null;
+let cleaning;
+/** Once, whether the run ends, fails or is stopped: servers down, database dropped, DATA_DIR gone. */
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    for (const baseline of baselines) baseline?.stop();
+    await server?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  })());
+// Ctrl-C, or `npm run bench` handing on a SIGTERM: the servers are children of this process and
+// the database outlives it, so both are cleaned before it exits.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 try {
+  let spend;
   if (database) {
-    await seedPosts(database.url, postCount);
-    pageRoute = await startPageRoute(database.url);
+    server = await startBuiltServer({ env: serverEnv });
+    const target = await openPgTarget(database.url);
+    spend = await writeDataset(target).finally(() => target.close());
+  } else {
+    // First start migrates and seeds the demo into DATA_DIR; PGlite has one writer, so the
+    // dataset goes in while the server is down.
+    server = await startBuiltServer({ env: serverEnv });
+    await server.stop();
+    const target = await openPgliteTarget(dataDir);
+    spend = await writeDataset(target).finally(() => target.close());
+    server = await startBuiltServer({ env: serverEnv });
   }
-  const list = await (await fetch(`${server.origin}/api/v1/posts/?skip=0&limit=9`)).json();
+  const { origin } = server;
+  const firstPage = `${origin}/api/v1/posts/?skip=0&limit=9`;
+  const list = await (await fetch(firstPage)).json();
+  approvedSeen = list.metadata.total_elements;
+  if (approvedSeen !== spend.approved)
+    throw new Error(`the server lists ${approvedSeen} published teas; the dataset has ${spend.approved}`);
+  process.stdout.write(`the server lists ${approvedSeen} published teas\n`);
+
+  const hello = await startHello();
+  baselines.push(hello);
+  const pageRoute = database ? await startPageRoute(database.url) : null;
+  const spendRoute = database ? await startSpendRoute(database.url) : null;
+  baselines.push(pageRoute, spendRoute);
+
   const [post] = list.data;
-  // A demo reader (README's demo table) for the signed-in list.
-  const signIn = await fetch(`${server.origin}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'ava@kettle.local', password: 'KettleDemo1' }).toString(),
+  let signedInAt = 0;
+  let token = '';
+  let tokens = [];
+  const signInAll = async () => {
+    if (Date.now() - signedInAt < TOKEN_REFRESH_MS) return;
+    // A demo reader (README's demo table) for the signed-in list, and the bench readers.
+    token = await signIn(origin, 'ava@kettle.local', 'KettleDemo1');
+    tokens = await signInReaders(origin, readers);
+    signedInAt = Date.now();
+  };
+  await signInAll();
+  const spends = spendScenarios({
+    get tokens() {
+      return tokens;
+    },
+    open: spend.open,
+    locked: spend.locked,
   });
-  const { access_token: token } = await signIn.json();
-  const page = pageRoute ? 'page route' : 'hello';
-  const firstPage = `${server.origin}/api/v1/posts/?skip=0&limit=9`;
-  const scenarios = [
-    { name: 'front page: index.html with its first view', url: `${server.origin}/`, baseline: 'hello' },
-    { name: 'anonymous front page list (P2)', url: firstPage, baseline: 'hello', goal: 0.5 },
+
+  /** A goal's comparison, when its baseline runs on this engine. */
+  const goal = (id, baseline, min, maxP99Ratio) =>
+    baseline === 'hello' || database ? [{ goal: id, baseline, min, maxP99Ratio }] : [];
+  const readScenarios = [
+    { name: 'front page: index.html with its first view', url: `${origin}/` },
+    { name: 'anonymous front page list', url: firstPage, checks: goal('P2', 'hello', 0.5) },
+    { name: 'the same, as a browser asks (br, gzip)', url: firstPage, headers: { 'accept-encoding': 'br, gzip' } },
     {
-      name: 'the same, as a browser asks (br, gzip)',
-      url: firstPage,
-      baseline: 'hello',
-      headers: { 'accept-encoding': 'br, gzip' },
-    },
-    {
-      name: 'anonymous category page (P1)',
+      name: 'anonymous category page',
       url: `${firstPage}&category_id=${post.category.id}`,
-      baseline: page,
-      goal: pageRoute ? 0.9 : undefined,
+      checks: [...goal('P1', 'page route', 0.9, 1.2), ...goal('P2', 'hello', 0.5)],
     },
-    { name: 'anonymous post detail', url: `${server.origin}/api/v1/posts/${post.id}`, baseline: 'hello' },
+    { name: 'anonymous post detail', url: `${origin}/api/v1/posts/${post.id}` },
     {
-      name: 'signed-in front page list (P3)',
+      name: 'signed-in front page list',
       url: firstPage,
-      baseline: page,
-      goal: pageRoute ? 0.8 : undefined,
-      headers: { authorization: `Bearer ${token}` },
+      checks: goal('P3', 'page route', 0.8),
+      headers: () => ({ authorization: `Bearer ${token}` }),
     },
   ];
+
   for (let round = 1; round <= rounds; round += 1) {
-    const baselines = { hello: await load(hello.url) };
-    rows.push({ round, name: 'Fastify hello (baseline)', isBaseline: true, ...baselines.hello, ratio: 1 });
+    const measured = { hello: await load(hello.url) };
+    rows.push({ round, name: 'Fastify hello (baseline)', isBaseline: true, ...measured.hello });
     if (pageRoute) {
-      baselines['page route'] = await load(pageRoute.url);
-      rows.push({
-        round,
-        name: 'prepared page route (baseline)',
-        isBaseline: true,
-        ...baselines['page route'],
-        ratio: 1,
-      });
+      measured['page route'] = await load(pageRoute.url);
+      rows.push({ round, name: 'prepared page route (baseline)', isBaseline: true, ...measured['page route'] });
     }
-    for (const scenario of scenarios) {
-      process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
-      const figures = await load(scenario.url, scenario.headers);
-      const base = baselines[scenario.baseline];
-      rows.push({
-        round,
-        name: scenario.name,
-        baseline: scenario.baseline,
-        ...figures,
-        ratio: figures.rps / base.rps,
-        p99Ratio: figures.p99 / Math.max(1, base.p99),
-        goal: scenario.goal,
+    /** A scenario's row: its ratio to hello, and to the baseline of each goal it carries. */
+    const row = (name, figures, checks = []) => {
+      const compare = (baseline) => ({
+        baseline,
+        baselineRps: measured[baseline].rps,
+        baselineP99: measured[baseline].p99,
+        ratio: figures.rps / measured[baseline].rps,
+        p99Ratio: figures.p99 / Math.max(1, measured[baseline].p99),
       });
+      const comparisons = checks.map((c) => {
+        const found = compare(c.baseline);
+        const held =
+          figures.errors === 0 &&
+          found.ratio >= c.min &&
+          (c.maxP99Ratio === undefined || found.p99Ratio <= c.maxP99Ratio);
+        return { ...found, goal: c.goal, min: c.min, maxP99Ratio: c.maxP99Ratio, held };
+      });
+      if (comparisons.length === 0) comparisons.push(compare('hello'));
+      rows.push({ round, name, ...figures, comparisons });
+    };
+    for (const scenario of readScenarios) {
+      process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
+      const headers = typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers;
+      row(scenario.name, await load(scenario.url, headers), scenario.checks);
+    }
+    await signInAll();
+    if (spendRoute) {
+      measured['spend route'] = await loadEach(
+        { origin: spendRoute.url.replace(/\/$/, ''), connections, duration },
+        spendBaselineRequest(spend.readerIds),
+      );
+      rows.push({ round, name: 'prepared spend route (baseline)', isBaseline: true, ...measured['spend route'] });
+    }
+    for (const scenario of spends) {
+      process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
+      const repeatsBefore = scenario.walker.repeats;
+      const figures = await loadEach({ origin, connections, duration }, scenario.build);
+      // A repeated pair answers a free no-op or 409: the row would not measure a spend.
+      figures.errors += scenario.walker.repeats - repeatsBefore;
+      row(scenario.name, figures, goal('P6', 'spend route', 0.9));
     }
   }
+
+  process.stdout.write('P6: 10 unlocks at once by one reader...\n');
+  contention = await contentionCheck(origin, spend.contended.postIds);
+  if (database) {
+    const target = await openPgTarget(database.url);
+    invariants = await coinInvariants(target).finally(() => target.close());
+  } else {
+    await server.stop();
+    const target = await openPgliteTarget(dataDir);
+    invariants = await coinInvariants(target).finally(() => target.close());
+  }
 } finally {
-  hello.stop();
-  pageRoute?.stop();
-  await server.stop();
-  await database?.drop();
+  await cleanup();
 }
 
+const contentionHeld =
+  contention.succeeded === contention.affordable &&
+  (contention.statuses[402] ?? 0) === contention.attempts - contention.affordable &&
+  invariants.contended.ledgerSpends === contention.succeeded &&
+  invariants.contended.unlocks === contention.succeeded &&
+  invariants.contended.balance === 0;
+const invariantsHeld = invariants.negativeBalances === 0 && invariants.balanceNotLedgerSum === 0 && contentionHeld;
+const coins = {
+  ...invariants,
+  contention: { ...contention, held: contentionHeld },
+  held: invariantsHeld,
+};
+
 const date = new Date().toISOString();
-const base = `throughput-${date.slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
+const f3 = (n) => n.toFixed(3);
+const goalText = (c) => (c.goal ? `${c.goal}: ≥ ${c.min}${c.maxP99Ratio ? `, p99 ≤ ${c.maxP99Ratio}×` : ''}` : '');
 const lines = [
   `# Throughput ${date}${options.label ? ` (${options.label})` : ''}`,
   '',
-  `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community, ${onPostgres ? `PostgreSQL with ${postCount} more teas` : 'embedded PGlite'}. Ratio = req/s ÷ the named baseline's req/s in the same round.`,
+  `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community and ${postCount} more teas on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'} (the server lists ${approvedSeen} published), ${readers} readers spending. Ratio = req/s ÷ the named baseline's req/s in the same round.`,
   '',
-  '| round | scenario | req/s | p50 ms | p99 ms | errors | baseline | ratio | goal | held |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map(
-    (r) =>
-      `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baseline ?? ''} | ${r.ratio.toFixed(3)} | ${r.goal ? `≥ ${r.goal}` : ''} | ${r.goal ? (r.ratio >= r.goal ? 'yes' : 'no') : ''} |`,
+  '| round | scenario | req/s | p50 ms | p99 ms | errors | baseline | ratio | p99 ratio | goal | held |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.flatMap((r) =>
+    r.isBaseline
+      ? [`| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | | | | | |`]
+      : r.comparisons.map(
+          (c) =>
+            `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${c.baseline} | ${f3(c.ratio)} | ${f3(c.p99Ratio)} | ${goalText(c)} | ${c.goal ? (c.held ? 'yes' : 'no') : ''} |`,
+        ),
   ),
   '',
-  `![ratio per scenario](${base}.svg)`,
+  `Coins after the spends (P6): ${coins.negativeBalances} negative balances, ${coins.balanceNotLedgerSum} of ${coins.users} balances not equal to their ledger sum; ${contention.workers} unlocks at once by one reader with coins for ${contention.affordable} of ${contention.attempts}: ${contention.succeeded} succeeded (answers ${JSON.stringify(contention.statuses)}), ${invariants.contended.ledgerSpends} ledger rows, ${invariants.contended.unlocks} unlocks, balance ${invariants.contended.balance}. Held: ${invariantsHeld ? 'yes' : 'no'}.`,
 ];
-const outDir = path.join(ROOT, 'bench', 'results');
-mkdirSync(outDir, { recursive: true });
-writeFileSync(
-  path.join(outDir, `${base}.svg`),
-  ratioChart(rows, `Kettle ÷ baseline, ${options.db} (${date.slice(0, 10)})`),
+const chartRows = rows.flatMap((r) =>
+  r.isBaseline
+    ? []
+    : r.comparisons.map((c) => ({
+        name: `${r.name} ÷ ${c.baseline}`,
+        ratio: c.ratio,
+        goal: c.goal ? c.min : undefined,
+      })),
 );
+const data = { date, db: options.db, posts: postCount, approvedSeen, connections, duration, readers, rows, coins };
 const pretty = async (file, text) => prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
-const mdFile = path.join(outDir, `${base}.md`);
-const jsonFile = path.join(outDir, `${base}.json`);
-writeFileSync(mdFile, await pretty(mdFile, `${lines.join('\n')}\n`));
-writeFileSync(
-  jsonFile,
-  await pretty(
-    jsonFile,
-    JSON.stringify({ date, db: options.db, posts: onPostgres ? postCount : null, connections, duration, rows }),
-  ),
-);
-process.stdout.write(`\n${lines.join('\n')}\n\nWritten to bench/results/${base}.json, .md and .svg\n`);
+let written;
+if (options.json) {
+  const jsonFile = path.resolve(options.json);
+  const mdFile = jsonFile.replace(/\.json$/, '') + '.md';
+  mkdirSync(path.dirname(jsonFile), { recursive: true });
+  writeFileSync(jsonFile, await pretty(jsonFile, JSON.stringify(data)));
+  writeFileSync(mdFile, await pretty(mdFile, `${lines.join('\n')}\n`));
+  written = `${path.relative(ROOT, jsonFile)} and .md`;
+} else {
+  const base = `throughput-${date.slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
+  lines.push('', `![ratio per scenario](${base}.svg)`);
+  const outDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    path.join(outDir, `${base}.svg`),
+    ratioChart(chartRows, `Kettle ÷ baseline, ${options.db} (${date.slice(0, 10)})`),
+  );
+  const mdFile = path.join(outDir, `${base}.md`);
+  const jsonFile = path.join(outDir, `${base}.json`);
+  writeFileSync(mdFile, await pretty(mdFile, `${lines.join('\n')}\n`));
+  writeFileSync(jsonFile, await pretty(jsonFile, JSON.stringify(data)));
+  written = `bench/results/${base}.json, .md and .svg`;
+}
+process.stdout.write(`\n${lines.join('\n')}\n\nWritten to ${written}\n`);

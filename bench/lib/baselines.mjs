@@ -27,6 +27,36 @@ app.get('/', async () => ({ data: (await pool.query(page)).rows }));
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
 `;
 
+/**
+ * A bare Fastify route spending one coin of the reader in its path, the way Kettle's spends are
+ * built (postChargeCtes in apps/api/src/modules/coins/coins.service.ts): the conditional update is
+ * the lock, and the ledger row is written in the same statement, as one named prepared statement
+ * on a pool of the same size. Answers the new balance, or 402 when the coins do not cover it. What
+ * the database allows a spend to cost (P6).
+ */
+const SPEND_ROUTE = `
+const app = require('fastify')();
+const pool = new (require('pg').Pool)({ connectionString: process.env.DATABASE_URL, max: 10 });
+const spend = {
+  name: 'bench_spend',
+  text: \`with charged as (
+      update users set coin_balance = coin_balance - 1, updated_at = now()
+      where id = $1 and coin_balance >= 1 and coin_debt = 0
+      returning id, coin_balance
+    ), ledger as (
+      insert into coin_ledger (user_id, delta, balance_after, kind, reason)
+      select id, -1, coin_balance, 'unlock', 'bench baseline spend' from charged
+      returning 1
+    )
+    select coin_balance from charged\`,
+};
+app.post('/:user', async (request, reply) => {
+  const [row] = (await pool.query({ ...spend, values: [request.params.user] })).rows;
+  return row ? { coin_balance: row.coin_balance } : reply.code(402).send({ detail: 'not enough coins' });
+});
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
+`;
+
 async function startScript(source, env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', source], {
@@ -44,3 +74,5 @@ async function startScript(source, env = {}) {
 export const startHello = () => startScript(HELLO);
 /** @param {string} databaseUrl */
 export const startPageRoute = (databaseUrl) => startScript(PAGE_ROUTE, { DATABASE_URL: databaseUrl });
+/** @param {string} databaseUrl */
+export const startSpendRoute = (databaseUrl) => startScript(SPEND_ROUTE, { DATABASE_URL: databaseUrl });

@@ -19,6 +19,12 @@ export const ABSENT_WORD = 'brewkettle';
  */
 export const PENDING_WORD = 'tea';
 export const PENDING_ONLY = 'tea tea';
+/**
+ * Two letters, shorter than a trigram: no trigram index narrows the search. 'te' is in nearly every
+ * post ('tea', 'steep', 'kettle'); 'qz' is in none, so its search reads every candidate.
+ */
+export const SHORT_WORD = 'te';
+export const SHORT_ABSENT = 'qz';
 const CHUNK = 25_000;
 
 export type Engine = 'pglite' | 'postgres';

@@ -20,7 +20,10 @@ export function ratioChart(rows, title) {
     ratio: e.ratios.reduce((a, b) => a + b, 0) / e.ratios.length,
   }));
   const max = Math.max(1, ...bars.map((b) => Math.max(b.ratio, b.goal ?? 0)));
-  const [label, width, row, top] = [330, 420, 26, 40];
+  // Wide enough for the longest name (~6.5 px a character at 12 px): `npm run bench` names carry
+  // their engine and baseline too.
+  const label = Math.max(330, 16 + Math.ceil(6.5 * Math.max(0, ...bars.map((b) => b.name.length))));
+  const [width, row, top] = [420, 26, 40];
   const x = (ratio) => label + (ratio / max) * width;
   const height = top + bars.length * row + 30;
   const parts = [

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.js';
 import { benchConfig, type Engine, openTarget, type Target } from './dataset.js';
@@ -56,10 +56,27 @@ export async function withServedApp(
   }
 }
 
-/** Prints the table and writes it to bench/results/<name>-<date>[-label].md. */
-export function writeResults(name: string, label: string | undefined, lines: string[]): void {
+/**
+ * Prints the table and writes it to bench/results/<name>-<date>[-label].md; or, with `--json FILE`
+ * (how `npm run bench` runs each part), the figures as JSON to FILE and the table beside it as
+ * FILE.md, so the orchestrator reads numbers rather than parsing Markdown.
+ */
+export function writeResults(
+  name: string,
+  label: string | undefined,
+  lines: string[],
+  json?: { file: string | undefined; data: unknown },
+): void {
   const text = `${lines.join('\n')}\n`;
   console.log(`\n${text}`);
+  if (json?.file) {
+    const file = resolve(json.file);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(json.data, null, 2)}\n`);
+    writeFileSync(file.replace(/\.json$/, '') + '.md', text);
+    console.log(`written to ${file} and .md`);
+    return;
+  }
   const dir = join(import.meta.dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}-${new Date().toISOString().slice(0, 10)}${label ? `-${label}` : ''}.md`);

@@ -1,0 +1,147 @@
+// The readers who spend coins in the P6 scenarios (unlock, vote, comment), written with SQL in the
+// dataset step beside the teas, and the coin checks read after the scenarios. Readers sign in
+// through the real route, so they get a real password hash, a verified address and coins with the
+// ledger row that explains them (the reliability plan's invariant: a balance is its ledger sum).
+import argon2 from 'argon2';
+
+export const READER_PASSWORD = 'KettleBench1';
+/** Enough for any run: an int column, and a reader spends at most a few hundred thousand. */
+const READER_COINS = 100_000_000;
+const READER_PREFIX = 'bench_reader_';
+/** P6's "10-way contention on one user": 10 at once, twice as many unlocks as the coins buy. */
+export const CONTENTION = { workers: 10, attempts: 40, affordable: 20 };
+const CONTENDED = 'bench_contended';
+
+/** @param {number} i */
+export const readerEmail = (i) => `${READER_PREFIX}${i}@kettle.bench`;
+export const CONTENDED_EMAIL = `${CONTENDED}@kettle.bench`;
+
+/**
+ * @param {import('./sql-target.mjs').SqlTarget} target
+ * @param {{ readers: number, voteUnlocks: number }} sizes `voteUnlocks`: how many of the newest
+ *   teas every reader has already unlocked (votes and comments need the tea open; each vote needs
+ *   a (reader, tea) pair of its own)
+ */
+export async function seedReaders(target, sizes) {
+  // The app's own hashing (apps/api/src/lib/passwords.ts: argon2id, the library's defaults), once
+  // for all: each reader's sign-in verifies it as for anyone.
+  const hash = await argon2.hash(READER_PASSWORD, { type: argon2.argon2id });
+  await target.query(
+    `with r as (
+       insert into users (username, email, password_hash, email_verified_at, coin_balance)
+       select '${READER_PREFIX}' || g, '${READER_PREFIX}' || g || '@kettle.bench', $2, now(), $3
+       from generate_series(1, $1::int) g
+       returning id, coin_balance
+     )
+     insert into coin_ledger (user_id, delta, balance_after, kind, reason)
+     select id, coin_balance, coin_balance, 'admin_add', 'bench reader''s coins' from r`,
+    [sizes.readers, hash, READER_COINS],
+  );
+  // The contended reader starts with nothing: contentionCheck grants their coins.
+  await target.query(
+    `insert into users (username, email, password_hash, email_verified_at) values ('${CONTENDED}', $1, $2, now())`,
+    [CONTENDED_EMAIL, hash],
+  );
+  await target.query(
+    `insert into post_unlocks (user_id, post_id, price_paid)
+     select u.id, p.id, 0
+     from users u,
+          (select id from posts where status = 'approved' order by created_at desc, id desc limit $1) p
+     where u.username like '${READER_PREFIX}%'`,
+    [sizes.voteUnlocks],
+  );
+  await target.query('analyze users, post_unlocks, coin_ledger');
+}
+
+/**
+ * The teas the spend scenarios walk: `open` are the ones every reader unlocked in the dataset
+ * (votes, comments), `locked` the other published ones, oldest last (unlocks; the contention check
+ * takes from the end), at the default price so the contended reader's coins buy an exact number.
+ * @param {import('./sql-target.mjs').SqlTarget} target
+ * @param {number} voteUnlocks as given to seedReaders
+ */
+export async function spendPools(target, voteUnlocks) {
+  const rows = await target.query(
+    `select id, unlock_price from posts where status = 'approved' order by created_at desc, id desc`,
+  );
+  const open = rows.slice(0, voteUnlocks).map((r) => String(r.id));
+  const locked = rows.slice(voteUnlocks);
+  const price = Number(locked.at(-1)?.unlock_price ?? 0);
+  const tail = locked.filter((r) => Number(r.unlock_price) === price).slice(-CONTENTION.attempts);
+  return {
+    open,
+    locked: locked.map((r) => String(r.id)).filter((id) => !tail.some((t) => t.id === id)),
+    contended: { price, postIds: tail.map((r) => String(r.id)) },
+  };
+}
+
+/**
+ * Gives the contended reader the coins for exactly CONTENTION.affordable unlocks, with their
+ * ledger row (in the dataset step: on PGlite the bench cannot write while the server runs).
+ * @param {import('./sql-target.mjs').SqlTarget} target
+ * @param {number} price
+ */
+export async function grantContendedCoins(target, price) {
+  const coins = price * CONTENTION.affordable;
+  await target.query(
+    `with u as (
+       update users set coin_balance = coin_balance + $2 where email = $1 returning id, coin_balance
+     )
+     insert into coin_ledger (user_id, delta, balance_after, kind, reason)
+     select id, $2, coin_balance, 'admin_add', 'bench contention coins' from u`,
+    [CONTENDED_EMAIL, coins],
+  );
+}
+
+/**
+ * The coin invariants after the spends, as the API tests check them (apps/api/test/ledger.ts):
+ * no balance below zero, every balance equal to its ledger sum; and for the contended reader, one
+ * ledger row and one unlock per successful spend.
+ * @param {import('./sql-target.mjs').SqlTarget} target
+ */
+export async function coinInvariants(target) {
+  const [totals] = await target.query(
+    `select count(*) filter (where u.coin_balance < 0)::int as negative,
+            count(*) filter (where u.coin_balance <> coalesce(l.sum, 0))::int as mismatched,
+            count(*)::int as users
+     from users u
+     left join (select user_id, sum(delta)::bigint as sum from coin_ledger group by user_id) l on l.user_id = u.id`,
+  );
+  const [contended] = await target.query(
+    `select u.coin_balance::int as balance,
+            (select count(*)::int from coin_ledger where user_id = u.id and kind = 'unlock') as ledger_spends,
+            (select count(*)::int from post_unlocks where user_id = u.id) as unlocks
+     from users u where u.email = $1`,
+    [CONTENDED_EMAIL],
+  );
+  return {
+    users: Number(totals?.users),
+    negativeBalances: Number(totals?.negative),
+    balanceNotLedgerSum: Number(totals?.mismatched),
+    contended: {
+      balance: Number(contended?.balance),
+      ledgerSpends: Number(contended?.ledger_spends),
+      unlocks: Number(contended?.unlocks),
+    },
+  };
+}
+
+/**
+ * The whole spend dataset, after the teas: readers, their pre-opened teas, the contended reader's
+ * coins, and the lists the scenarios walk.
+ * @param {import('./sql-target.mjs').SqlTarget} target
+ * @param {{ readers: number, pairs: number }} sizes `pairs`: the most (reader, tea) pairs one
+ *   scenario can use over all its rounds (a vote or an unlock cannot repeat)
+ */
+export async function prepareSpends(target, sizes) {
+  const [count] = await target.query(`select count(*)::int as n from posts where status = 'approved'`);
+  const approved = Number(count?.n);
+  const voteUnlocks = Math.min(Math.floor(approved / 2), Math.ceil(sizes.pairs / sizes.readers));
+  await seedReaders(target, { readers: sizes.readers, voteUnlocks });
+  const pools = await spendPools(target, voteUnlocks);
+  await grantContendedCoins(target, pools.contended.price);
+  const readerIds = (
+    await target.query(`select id from users where username like '${READER_PREFIX}%' order by username`)
+  ).map((r) => String(r.id));
+  return { approved, readerIds, ...pools };
+}
