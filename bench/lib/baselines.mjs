@@ -57,6 +57,19 @@ app.post('/:user', async (request, reply) => {
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
 `;
 
+/**
+ * A bare Fastify route sending a fixed JSON text (Kettle's own first page, passed in BODY): what
+ * the framework, the socket and the client on the same cores allow an answer of that size. A
+ * cached page costs at least this; the distance from hello to here is the answer's size, not
+ * Kettle's work (P2).
+ */
+const TEXT_ROUTE = `
+const app = require('fastify')();
+const body = process.env.BODY;
+app.get('/', (request, reply) => { reply.type('application/json; charset=utf-8').send(body); });
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
+`;
+
 async function startScript(source, env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', source], {
@@ -76,3 +89,5 @@ export const startHello = () => startScript(HELLO);
 export const startPageRoute = (databaseUrl) => startScript(PAGE_ROUTE, { DATABASE_URL: databaseUrl });
 /** @param {string} databaseUrl */
 export const startSpendRoute = (databaseUrl) => startScript(SPEND_ROUTE, { DATABASE_URL: databaseUrl });
+/** @param {string} body the JSON text to answer */
+export const startTextRoute = (body) => startScript(TEXT_ROUTE, { BODY: body });
