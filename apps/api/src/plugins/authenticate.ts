@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import type { UserRow } from '../db/rows.js';
-import { findUserById } from '../modules/users/users.service.js';
+import { findRequestUser } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +34,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export async function userForAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw unauthorized();
-  const user = await findUserById(ctx.db, claims.sub);
+  const user = await findRequestUser(ctx.db, claims.sub);
   if (!user) throw unauthorized();
   if (!user.isActive) throw forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
   return user;

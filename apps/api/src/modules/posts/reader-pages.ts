@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/rows.js';
 import { findListPage } from './public-posts.service.js';
 import { toPostCard } from './public-posts.presenter.js';
 import { loadReadContext } from './read-context.js';
-import { unlockedPostIds } from './unlocks.repository.js';
+import { unlockedOfPage } from './unlocks.repository.js';
 
 /**
  * A page of the list (no search) as the page cache keeps it for signed-in readers (performance.md
@@ -56,7 +56,7 @@ function readerPage(kept: string): ReaderPage {
  */
 export async function readerListText(ctx: AppContext, reader: UserRow, kept: string): Promise<string> {
   const { ids, authorIds, locked, open, metadata } = readerPage(kept);
-  const unlocked = reader.isAdmin ? new Set<string>() : await unlockedPostIds(ctx.db, reader.id, ids);
+  const unlocked = reader.isAdmin ? new Set<string>() : await unlockedOfPage(ctx.db, reader.id, ids);
   const cards = ids.map((id, index) =>
     reader.isAdmin || authorIds[index] === reader.id || unlocked.has(id) ? open[index] : locked[index],
   );

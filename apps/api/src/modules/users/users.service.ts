@@ -1,7 +1,8 @@
 import { MESSAGES, type CurrentUser } from '@kettle/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { builtOnce } from '../../db/prepared.js';
 import type { UserRow } from '../../db/rows.js';
 import { users } from '../../db/schema.js';
 import { conflict } from '../../lib/app-error.js';
@@ -11,6 +12,21 @@ import { renameUser } from './users.repository.js';
 
 // What other modules ask of accounts (sign-in, sign-up, a token's subject, a notice's addressee)
 // lives here; the admin's list and locks stay in users.repository.
+
+const userById = builtOnce((db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('kettle_user_by_id'),
+);
+
+/** The signed-in user of a request (every signed-in call asks): a statement prepared once. */
+export async function findRequestUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await userById(db).execute({ id });
+  return row;
+}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
