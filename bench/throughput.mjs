@@ -32,6 +32,7 @@ import { coinInvariants, prepareSpends } from './lib/spend-dataset.mjs';
 import {
   contentionCheck,
   loadEach,
+  loadFigures,
   signIn,
   signInReaders,
   spendBaselineRequest,
@@ -85,15 +86,9 @@ async function freshDatabase() {
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-/** One autocannon run; a non-2xx answer or an error makes the figure worthless, so it is reported. */
+/** One autocannon run of GET `url`. */
 async function load(url, headers = {}) {
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+  return loadFigures(await autocannon({ url, connections, duration, headers }));
 }
 
 /**

@@ -87,6 +87,15 @@ export async function loadEach(setup, build) {
     duration: setup.duration,
     requests: [{ method: 'POST', setupRequest: build }],
   });
+  return loadFigures(result);
+}
+
+/**
+ * What a bench row keeps of an autocannon run; a non-2xx answer or an error makes the figure
+ * worthless, so it is counted.
+ * @param {autocannon.Result} result
+ */
+export function loadFigures(result) {
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
