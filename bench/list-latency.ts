@@ -101,7 +101,7 @@ async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ rea
 async function explainSearch(app: FastifyInstance, target: Target, term: string, viewer: Viewer): Promise<void> {
   const { db } = app.ctx;
   const query = postListQuerySchema.parse({ search: term, limit: '9' });
-  const where = publicListWhere(query, await searchScope(db, viewer, term));
+  const where = publicListWhere(query, await searchScope(db, viewer, query));
   const walk = db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(9);
   for (const [what, statement] of [
     ['candidates', searchCandidates(db, where, query).toSQL()],

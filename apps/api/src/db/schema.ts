@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** Read back as PostgreSQL's text form; only the database compares with it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -212,6 +215,15 @@ export const posts = pgTable(
     preview: text('preview')
       .notNull()
       .generatedAlwaysAs(sql`left("content", 150)`),
+    /**
+     * The words of an approved post's title and preview (null otherwise), kept so that a term too
+     * short for the trigram indexes is compared with them without parsing the text on every row
+     * (search.ts, issue 13). It repeats the preview's expression: a generated column cannot read
+     * another.
+     */
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      sql`strip(to_tsvector('simple', case when "status" = 'approved' then "title" || ' ' || left("content", 150) end))`,
+    ),
     /** Stored with its leading '@', as the author typed it. */
     taggedHandle: text('tagged_handle').notNull(),
     categoryId: uuid('category_id')
@@ -256,6 +268,9 @@ export const posts = pgTable(
     index('posts_approved_preview_trgm_idx')
       .using('gin', sql`(case when ${t.status} = 'approved' then ${t.preview} end) gin_trgm_ops`)
       .with({ fastupdate: false }),
+    // Terms with no run of three letters or digits ('qz', 'NY') give the trigram indexes nothing to
+    // narrow by: they match whole words here instead (search.ts, issue 13).
+    index('posts_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false }),
     index('posts_bounty_open_idx')
       .on(t.publishedAt)
       .where(sql`${t.bountyStatus} = 'escrowed'`),

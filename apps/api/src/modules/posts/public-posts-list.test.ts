@@ -124,6 +124,20 @@ describe('GET /api/v1/posts/ filters and search', () => {
     expect(await listIds(app, `?search=50%25&state_id=${sts[2]?.id}`)).toEqual([literal.id]);
   });
 
+  it('matches a term without three letters or digits in a row by whole words, taken literally', async () => {
+    const { user } = await signedIn(app);
+    const stateId = sts[2]?.id;
+    const quokka = await approvedPost(app, user.id, { title: 'Quokka seen in LA', stateId });
+    await approvedPost(app, user.id, { title: 'Big aquarium in Dallas', stateId });
+    await buildPost(app, user.id, { status: 'pending', title: 'Quokka in LA again', stateId });
+    const inState = (term: string) => listIds(app, `?state_id=${stateId}&search=${encodeURIComponent(term)}`);
+    expect(await inState('la')).toEqual([quokka.id]);
+    expect(await inState('In LA')).toEqual([quokka.id]);
+    // 'qu' and 'la' inside longer words are no match; 'LA.' is not in either title as written.
+    expect(await inState('qu')).toEqual([]);
+    expect(await inState('LA.')).toEqual([]);
+  });
+
   it('validates the query: limit 1..100, skip ≥ 0, and a skip past 1000 is 422 with a clear message', async () => {
     for (const query of ['?limit=0', '?limit=101', '?skip=-1', '?category_id=nope', `?search=${'x'.repeat(101)}`]) {
       expect((await getPosts(app, query)).statusCode, query).toBe(422);

@@ -28,9 +28,11 @@ export async function listPublicPosts(
 
 /** One page of the list's rows and its metadata, as the viewer's search scope allows. */
 export async function findListPage(ctx: AppContext, viewer: Viewer, query: PostListQuery) {
-  const scope = query.search ? await searchScope(ctx.db, viewer, query.search) : null;
+  const scope = query.search ? await searchScope(ctx.db, viewer, query) : null;
   const where = publicListWhere(query, scope);
-  const { rows, total } = query.search ? await searchPage(ctx.db, where, query) : await browse(ctx, where, query);
+  const { rows, total } = scope
+    ? await searchPage(ctx.db, where, query, scope.namedMatches)
+    : await browse(ctx, where, query);
   const metadata = { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped };
   return { rows, metadata };
 }

@@ -6,7 +6,7 @@ import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { getPosts } from '../../../test/reading-kit.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { Viewer } from './reading.policy.js';
-import { publicListWhere, searchCandidates, searchScope } from './search.js';
+import { publicListWhere, searchCandidates, searchPage, searchScope } from './search.js';
 
 /**
  * Issue 13: 'tea', frequent among pending posts and absent from approved ones, walked the whole
@@ -64,7 +64,7 @@ afterAll(() => app.teardown());
 /** The plan of the statement that gathers a search's matches, built by the app's own functions. */
 async function candidatesPlan(term: string, viewer: Viewer): Promise<string> {
   const query = postListQuerySchema.parse({ search: term, limit: '9' });
-  const where = publicListWhere(query, await searchScope(app.ctx.db, viewer, term));
+  const where = publicListWhere(query, await searchScope(app.ctx.db, viewer, query));
   const statement = searchCandidates(app.ctx.db, where, query).getSQL();
   const rows = rowsOf<{ 'QUERY PLAN': string }>(await app.ctx.db.execute(sql`explain (costs off) ${statement}`));
   return rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -110,6 +110,61 @@ describe(`search plans at ${SIZE} posts`, () => {
       seen.push(...page.data.map((post) => post.id));
     }
     expect(seen).toEqual(expected);
+  });
+
+  it('a term shorter than a trigram probes the approved word index, and finds whole words', async () => {
+    const plan = await candidatesPlan('qz', null);
+    expect(plan).toContain('posts_search_words_idx');
+    expect(plan).not.toContain('posts_status_created_idx');
+    expect(plan).not.toMatch(/Seq Scan on posts/);
+    expect((await list('?search=qz')).metadata).toMatchObject({ total_elements: 0, total_capped: false });
+    // '#5' is a word of one title only ('#50' and '#105' hold other numbers).
+    const found = await list('?search=%235&limit=100');
+    expect(found.metadata).toMatchObject({ total_elements: 1, total_capped: false });
+    expect(found.data.map((post) => post.id)).toEqual(await approvedWithTitle('#5 '));
+  });
+
+  it('a term naming a category that alone holds more than the cap is not gathered to be counted', async () => {
+    const statementsOfPage = async (term: string) => {
+      const query = postListQuerySchema.parse({ search: term, limit: '9' });
+      const scope = await searchScope(app.ctx.db, null, query);
+      const before = app.ctx.database.stats().queries;
+      const { total } = await searchPage(app.ctx.db, publicListWhere(query, scope), query, scope.namedMatches);
+      return { scope, total, sent: app.ctx.database.stats().queries - before };
+    };
+    // The fullest category, by a word of its name that no other category's name holds.
+    const counted = rowsOf<{ id: string; name: string; approved: number }>(
+      await app.ctx.db.execute(sql`
+        select c.id, c.name, coalesce(sum(pc.approved), 0)::int as approved
+        from categories c left join post_counts pc on pc.category_id = c.id
+        group by c.id order by approved desc`),
+    );
+    const wordsOf = (name: string) =>
+      name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((word) => word.length > 3);
+    const [fullest, ...others] = counted;
+    if (!fullest) throw new Error('no categories');
+    const word = wordsOf(fullest.name).find((w) => !others.some((other) => wordsOf(other.name).includes(w)));
+    if (!word) throw new Error(`no word names only ${fullest.name}`);
+    const named = await statementsOfPage(word);
+    expect(named.scope.namedMatches).toBe(fullest.approved);
+    expect(fullest.approved).toBeGreaterThan(1000);
+    expect(named).toMatchObject({ total: { total: 1000, capped: true }, sent: 1 });
+    // 'post' is in every approved preview but names nothing: its first thousand matches are gathered first.
+    expect(await statementsOfPage('post')).toMatchObject({
+      scope: { namedMatches: 0 },
+      total: { total: 1000, capped: true },
+      sent: 2,
+    });
+    const newest = rowsOf<{ id: string }>(
+      await app.ctx.db.execute(sql`
+        select id from posts where status = 'approved' and category_id = ${fullest.id}
+        order by created_at desc, id desc limit 9`),
+    );
+    const page = await list(`?search=${word}&limit=9`);
+    expect(page.data.map((post) => post.id)).toEqual(newest.map((row) => row.id));
   });
 
   it('a term in every post stops counting at the cap and still lists the newest matches', async () => {

@@ -22,6 +22,11 @@ export type SearchScope = {
   /** Categories and states the term names. */
   categoryIds: string[];
   stateIds: string[];
+  /**
+   * Approved posts under the list's filters in those categories and states, from the kept counts:
+   * the search matches at least these, so past SEARCH_COUNT_CAP its total is known to be capped.
+   */
+  namedMatches: number;
 };
 
 /**
@@ -67,6 +72,28 @@ const inIds = (column: AnyPgColumn, ids: string[]) => (ids.length > 0 ? inArray(
 const ifApproved = (column: AnyPgColumn): SQL => sql`(case when ${posts.status} = 'approved' then ${column} end)`;
 
 /**
+ * Whether the term holds a run of three letters or digits, the least a trigram index narrows by.
+ * Without one ('qz', 'NY', 'a b') an ILIKE would read every approved post's trigrams.
+ */
+export const hasTrigram = (term: string): boolean => /[\p{L}\p{N}]{3}/u.test(term);
+
+/**
+ * A short term matches approved titles and previews that hold its words whole ('la' finds 'in LA',
+ * not 'Dallas') and its text as typed ('50%' finds '50%_off', not '50 off'), through the words kept
+ * in search_words (migration 0010). Whole words, not word beginnings: the planner prices a word by
+ * its frequency ('the' is read from the newest rows, 'qz' from the index), while it gives every
+ * prefix one guess, and fetching the 900,000 rows of 'th:*' from the index took 110 ms at 1M.
+ */
+function hasWords(term: string, pattern: string): SQL {
+  const wanted = words(term);
+  if (wanted === '') return sql`false`;
+  // Checked on the rows the word index finds: '|| ''' keeps the trigram indexes, which have nothing
+  // to narrow a short term by, out of the plan.
+  const literally = or(ilike(sql`(${posts.title} || '')`, pattern), ilike(sql`(${posts.preview} || '')`, pattern));
+  return sql`(${posts.searchWords} @@ to_tsquery('simple', ${wanted.split(' ').join(' & ')}) and ${literally})`;
+}
+
+/**
  * Every branch has its own index (pg_trgm GIN on approved titles and previews, content and
  * lower(tagged_handle); btrees for the rest), so the planner ORs bitmaps instead of scanning. A
  * leading '@' searches handles only.
@@ -80,8 +107,9 @@ export function readerSearchCondition(term: string, scope: SearchScope): SQL {
   const seen = byHandle
     ? [handleIs]
     : [
-        ilike(ifApproved(posts.title), pattern),
-        ilike(ifApproved(posts.preview), pattern),
+        ...(hasTrigram(term)
+          ? [ilike(ifApproved(posts.title), pattern), ilike(ifApproved(posts.preview), pattern)]
+          : [hasWords(term, pattern)]),
         inIds(posts.categoryId, scope.categoryIds),
         inIds(posts.stateId, scope.stateIds),
         handleIs,
@@ -107,32 +135,46 @@ export function readerSearchCondition(term: string, scope: SearchScope): SQL {
  * statement: the planner prices a literal list well, while a subquery's array of unknown length
  * made it walk the whole created_at index for rare terms.
  */
-export async function searchScope(db: DbOrTx, viewer: Viewer, term: string): Promise<SearchScope> {
+export async function searchScope(db: DbOrTx, viewer: Viewer, query: PostListQuery): Promise<SearchScope> {
+  const term = query.search ?? '';
   const everything = viewer?.isAdmin ?? false;
   const authorId = viewer?.id ?? null;
+  const byHandle = term.startsWith('@');
   // A handle search reads no names, and a visitor or an admin has no unlock set: nothing to ask.
-  if (term.startsWith('@') && (viewer === null || everything)) {
-    return { everything, authorId, unlockedIds: [], categoryIds: [], stateIds: [] };
+  if (byHandle && (viewer === null || everything)) {
+    return { everything, authorId, unlockedIds: [], categoryIds: [], stateIds: [], namedMatches: 0 };
   }
-  const ids = (query: SQL) => sql<string[]>`array(${query})::text[]`;
   const unlocked =
     viewer && !viewer.isAdmin
       ? sql`select ${postUnlocks.postId} from ${postUnlocks} where ${postUnlocks.userId} = ${viewer.id}`
       : sql`select null::uuid where false`;
   const stateCode = sql`${states.code} = ${term.trim().toUpperCase()}`;
+  const named = sql`(select
+    array(select ${categories.id} from ${categories} where ${nameHasWords(categories.name, term)}) as c,
+    array(select ${states.id} from ${states} where ${stateCode} or ${nameHasWords(states.name, term)}) as s
+  ) as named`;
+  // Most terms name nothing, and then the counts are not read at all.
+  const inNamed = sql`(${postCounts.categoryId} = any(named.c) or ${postCounts.stateId} = any(named.s))`;
+  const namedMatches = byHandle
+    ? sql<number>`0`
+    : sql<number>`case when cardinality(named.c) + cardinality(named.s) = 0 then 0 else
+        (select coalesce(sum(${postCounts.approved}), 0)::int from ${postCounts} where ${and(inNamed, ...countFilters(query))})
+      end`;
   const [row] = await db
     .select({
-      categoryIds: ids(sql`select ${categories.id} from ${categories} where ${nameHasWords(categories.name, term)}`),
-      stateIds: ids(sql`select ${states.id} from ${states} where ${stateCode} or ${nameHasWords(states.name, term)}`),
-      unlockedIds: ids(unlocked),
+      categoryIds: sql<string[]>`named.c::text[]`,
+      stateIds: sql<string[]>`named.s::text[]`,
+      unlockedIds: sql<string[]>`array(${unlocked})::text[]`,
+      namedMatches,
     })
-    .from(sql`(select 1) as one`);
+    .from(named);
   return {
     everything,
     authorId,
     unlockedIds: row?.unlockedIds ?? [],
     categoryIds: row?.categoryIds ?? [],
     stateIds: row?.stateIds ?? [],
+    namedMatches: Number(row?.namedMatches ?? 0),
   };
 }
 
@@ -157,13 +199,19 @@ export function publicListWhere(query: PostListQuery, scope: SearchScope | null)
 
 export type ListTotal = { total: number; capped: boolean };
 
-/** Browsing and filters: an exact total from the trigger-kept counts, a few rows at any size. */
-async function countApproved(db: DbOrTx, query: PostListQuery): Promise<number> {
+/** The list's filters on the trigger-kept counts, one row per category and state. */
+function countFilters(query: PostListQuery): SQL[] {
   const filters: SQL[] = [];
   if (query.category_id) filters.push(eq(postCounts.categoryId, query.category_id));
   if (query.state_id) filters.push(eq(postCounts.stateId, query.state_id));
   if (query.category) filters.push(inArray(postCounts.categoryId, categoryIdsNamed(query.category)));
   if (query.state) filters.push(inArray(postCounts.stateId, stateIdsNamed(query.state)));
+  return filters;
+}
+
+/** Browsing and filters: an exact total from the trigger-kept counts, a few rows at any size. */
+async function countApproved(db: DbOrTx, query: PostListQuery): Promise<number> {
+  const filters = countFilters(query);
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${postCounts.approved}), 0)::int` })
     .from(postCounts)
@@ -204,14 +252,18 @@ export function searchCandidates(db: DbOrTx, where: SQL | undefined, query: Post
  * One page of a text search and its total (at most SEARCH_COUNT_CAP: performance.md, an exact
  * count of a common term costs seconds at a million posts). When the capped candidate set holds
  * every match (skip never passes the cap), the page is read by id; past the cap the term is common
- * among approved posts, and the newest-first walk finds a page within a few thousand rows.
+ * among approved posts, and the newest-first walk finds a page within a few thousand rows. A term
+ * naming a category or state that alone holds more than the cap (`namedMatches`, from the kept
+ * counts) is known to be past it: gathering a thousand of its matches first cost 30-55 ms at 1M.
  */
 export async function searchPage(
   db: DbOrTx,
   where: SQL | undefined,
   query: PostListQuery,
+  namedMatches = 0,
 ): Promise<{ rows: PostRow[]; total: ListTotal }> {
-  const [found] = await searchCandidates(db, where, query);
+  const [found] =
+    namedMatches > SEARCH_COUNT_CAP ? [{ n: namedMatches, ids: [] }] : await searchCandidates(db, where, query);
   const n = found?.n ?? 0;
   const total = { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
   const ids = found?.ids ?? [];
