@@ -75,7 +75,7 @@ const ifApproved = (column: AnyPgColumn): SQL => sql`(case when ${posts.status} 
  * Whether the term holds a run of three letters or digits, the least a trigram index narrows by.
  * Without one ('qz', 'NY', 'a b') an ILIKE would read every approved post's trigrams.
  */
-export const hasTrigram = (term: string): boolean => /[\p{L}\p{N}]{3}/u.test(term);
+const hasTrigram = (term: string): boolean => /[\p{L}\p{N}]{3}/u.test(term);
 
 /**
  * A short term matches approved titles and previews that hold its words whole ('la' finds 'in LA',
