@@ -262,8 +262,8 @@ export async function searchPage(
   query: PostListQuery,
   namedMatches = 0,
 ): Promise<{ rows: PostRow[]; total: ListTotal }> {
-  const [found] =
-    namedMatches > SEARCH_COUNT_CAP ? [{ n: namedMatches, ids: [] }] : await searchCandidates(db, where, query);
+  const found =
+    namedMatches > SEARCH_COUNT_CAP ? { n: namedMatches, ids: [] } : (await searchCandidates(db, where, query))[0];
   const n = found?.n ?? 0;
   const total = { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
   const ids = found?.ids ?? [];
