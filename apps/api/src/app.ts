@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -19,6 +20,7 @@ import { createImageStorage } from './lib/images/select-storage.js';
 import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
 import { createMetrics } from './lib/metrics.js';
+import { createHotPages } from './lib/hot-pages.js';
 import { createPageCache } from './lib/page-cache.js';
 import { createResponseSerializer } from './lib/response-serializer.js';
 import { createRateLimits } from './lib/rate-limit.js';
@@ -54,6 +56,7 @@ import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerHotPages } from './plugins/hot-pages.js';
 import { registerPageInvalidation } from './plugins/page-invalidation.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
 import { registerRequestMetrics } from './plugins/request-metrics.js';
@@ -83,13 +86,28 @@ export type BuildOptions = {
 
 const MAIL_RETRY_MS = 30_000;
 
+let stdoutLog: pino.DestinationStream | undefined;
+/**
+ * Log lines go to stdout in batches: written one system call per line, a busy server spent a
+ * tenth of a cached page's CPU on the calls (performance.md P2). Lines waiting when the process
+ * exits are written by pino's exit handler; one destination serves every app of the process.
+ */
+function logDestination(): pino.DestinationStream {
+  stdoutLog ??= pino.destination({ dest: 1, sync: false });
+  return stdoutLog;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Visitors' kept pages are answered by the HTTP server itself, before Fastify (P2).
+  const hotPages = createHotPages();
   const app = Fastify({
+    serverFactory: hotPages.serverFactory,
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       serializers: { req: requestSerializer },
+      ...(config.logLevel === 'silent' ? {} : { stream: logDestination() }),
     },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -187,6 +205,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerNulByteGuard(app);
   await registerSecurity(app, config);
   await registerCompression(app);
+  // After compression: its copy of an answer is taken last (plugins/hot-pages.ts).
+  await registerHotPages(app, hotPages);
   await registerOpenApi(app, config);
   await app.register(formbody);
   await app.register(authenticatePlugin);

@@ -85,10 +85,16 @@ async function login(server: ServerProcess, email: string, password: string): Pr
   return (JSON.parse(text) as { access_token: string }).access_token;
 }
 
-/** GET /metrics answers loopback callers without a token. */
+/**
+ * Visitors' pages answered from what a server kept: by the HTTP server itself, or through a route.
+ * GET /metrics answers loopback callers without a token.
+ */
 async function pageCacheHits(server: ServerProcess): Promise<number> {
   const { text } = await call(server, '/metrics');
-  return Number(/^kettle_page_cache_requests_total\{result="hit"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+  const count = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+  return (
+    count(/^kettle_page_cache_requests_total\{result="hit"\} (\d+)$/m) + count(/^kettle_hot_pages_served_total (\d+)$/m)
+  );
 }
 
 async function firstIdOf(server: ServerProcess, list: string): Promise<string> {

@@ -19,6 +19,10 @@ export type PageCache = {
   get: (key: string, make: () => Promise<string>, keep?: (page: string) => boolean) => Promise<string>;
   /** Something visitors see changed: no page made before now is served again. */
   invalidate: () => void;
+  /** The generation pages are made in now (lib/hot-pages.ts keeps copies under it). */
+  generation: () => number;
+  /** How long `page` still lives here as the page at `key`, in ms; 0 when it is not the one held. */
+  heldFor: (key: string, page: string) => number;
 };
 
 type PageCacheOptions = {
@@ -45,7 +49,8 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
     labelNames: ['result'] as const,
     registers: [options.registry],
   });
-  if (ttlMs <= 0) return { get: (_key, make) => make(), invalidate: () => undefined };
+  if (ttlMs <= 0)
+    return { get: (_key, make) => make(), invalidate: () => undefined, generation: () => 0, heldFor: () => 0 };
 
   const local = new LRUCache<string, string>({
     max: MAX_PAGES,
@@ -97,6 +102,8 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
   }
 
   return {
+    generation: () => generation,
+    heldFor: (key, page) => (local.peek(key) === page ? Math.max(0, local.getRemainingTTL(key)) : 0),
     get: (key, make, keep = () => true) => {
       const page = local.get(key);
       if (page !== undefined) {

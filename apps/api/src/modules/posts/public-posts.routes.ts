@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPrecompressed } from '../../lib/precompressed.js';
 import { currentUser } from '../../plugins/authenticate.js';
+import { offerHotPage } from '../../plugins/hot-pages.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
 import { buildReaderPage, readerListText } from './reader-pages.js';
@@ -64,6 +65,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       const page = await ctx.pages.get(`list:${key}`, async () =>
         serialized(reply, await listPublicPosts(ctx, null, request.query, request.ip)),
       );
+      offerHotPage(request, `list:${key}`, page);
       return pages.send(request, reply, page, JSON_TYPE);
     },
   });
@@ -77,6 +79,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       const page = await ctx.pages.get(`post:${request.params.id}`, async () =>
         serialized(reply, await getPostDetail(ctx, null, request.params.id)),
       );
+      offerHotPage(request, `post:${request.params.id}`, page);
       return pages.send(request, reply, page, JSON_TYPE);
     },
   });

@@ -1,0 +1,138 @@
+import type { PostCardList } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { moderate } from '../../test/bounty-kit.js';
+import { useTestApp, type TestApp } from '../../test/harness.js';
+import { API } from '../../test/http.js';
+import { buildPost, signedIn } from '../../test/posts-kit.js';
+import { approvedPost } from '../../test/reading-kit.js';
+import { posts } from '../db/schema.js';
+
+/**
+ * Visitors' pages answered by the HTTP server before Fastify (lib/hot-pages.ts), over a real
+ * socket: app.inject enters behind the server, so only a listening app shows the front path.
+ */
+async function listening(app: TestApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function servedBefore(app: TestApp): Promise<number> {
+  const metric = await app.ctx.metrics.registry.getSingleMetric('kettle_hot_pages_served_total')?.get();
+  return metric?.values[0]?.value ?? 0;
+}
+
+type Answer = { status: number; headers: Record<string, string>; body: Buffer };
+
+async function read(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  // fetch would decode br and gzip; the bytes as sent are what is compared.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+  const all = Object.fromEntries(response.headers);
+  delete all.date;
+  return { status: response.status, headers: all, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+const titles = (answer: Answer) => (JSON.parse(answer.body.toString()) as PostCardList).data.map((card) => card.title);
+
+describe("visitors' kept pages, answered before routing", () => {
+  let app: TestApp;
+  let origin = '';
+  useTestApp(
+    async (made) => {
+      app = made;
+      origin = await listening(app);
+    },
+    { env: { PAGE_CACHE_MS: '60000' }, build: { sweeps: false } },
+  );
+
+  it('sends the same status, headers and bytes as Fastify did, for each encoding asked', async () => {
+    const author = await signedIn(app);
+    const post = await approvedPost(app, author.user.id);
+    for (const [path, encoding] of [
+      [`${API}/posts/?skip=0&limit=9`, 'identity'],
+      [`${API}/posts/?skip=0&limit=9`, 'br, gzip'],
+      [`${API}/posts/?skip=0&limit=9`, 'gzip'],
+      [`${API}/posts/${post.id}`, 'br'],
+    ] as const) {
+      const first = await read(`${origin}${path}`, { 'accept-encoding': encoding });
+      const before = await servedBefore(app);
+      const again = await read(`${origin}${path}`, { 'accept-encoding': encoding });
+      expect(await servedBefore(app)).toBe(before + 1);
+      expect(first.status).toBe(200);
+      expect(again).toEqual(first);
+    }
+  });
+
+  it('stops sending a page as soon as a change a visitor could see is made', async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app);
+    const pending = await buildPost(app, author.user.id, { title: 'Kept out until approved' });
+    const url = `${origin}${API}/posts/?skip=0&limit=3`;
+    await read(url);
+    expect(titles(await read(url))).not.toContain('Kept out until approved');
+    expect((await moderate(app, admin, pending.id, 'approved')).statusCode).toBe(200);
+    const before = await servedBefore(app);
+    expect(titles(await read(url))).toContain('Kept out until approved');
+    expect(await servedBefore(app)).toBe(before);
+  });
+
+  it('leaves every request carrying a token to Fastify, even a bad one', async () => {
+    const url = `${origin}${API}/posts/?skip=0&limit=4`;
+    await read(url);
+    const before = await servedBefore(app);
+    expect((await read(url)).status).toBe(200);
+    const bad = await read(url, { authorization: 'Bearer not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(await servedBefore(app)).toBe(before + 1);
+  });
+
+  it('keeps a page per CORS origin, so an allowed origin is never answered without its header', async () => {
+    const url = `${origin}${API}/posts/?skip=0&limit=5`;
+    await read(url);
+    await read(url);
+    const allowed = await read(url, { origin: app.ctx.config.appOrigin });
+    expect(allowed.headers['access-control-allow-origin']).toBe(app.ctx.config.appOrigin);
+    expect((await read(url, { origin: app.ctx.config.appOrigin })).headers['access-control-allow-origin']).toBe(
+      app.ctx.config.appOrigin,
+    );
+    expect((await read(url)).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('never keeps a search, a refused query or a HEAD', async () => {
+    const before = await servedBefore(app);
+    for (const path of [`${API}/posts/?search=tea`, `${API}/posts/?limit=abc`]) {
+      const first = await read(`${origin}${path}`);
+      expect((await read(`${origin}${path}`)).status).toBe(first.status);
+    }
+    const head = `${origin}${API}/posts/?skip=0&limit=6`;
+    await fetch(head, { method: 'HEAD' });
+    expect((await fetch(head, { method: 'HEAD' })).status).toBe(200);
+    expect(await servedBefore(app)).toBe(before);
+  });
+});
+
+describe("a kept page's lifetime", () => {
+  let app: TestApp;
+  let origin = '';
+  useTestApp(
+    async (made) => {
+      app = made;
+      origin = await listening(app);
+    },
+    { env: { PAGE_CACHE_MS: '300' }, build: { sweeps: false } },
+  );
+
+  it('ends with the page cache entry it was taken from, for changes no request announces', async () => {
+    const author = await signedIn(app);
+    const post = await approvedPost(app, author.user.id, { title: 'Before the quiet change' });
+    const url = `${origin}${API}/posts/${post.id}`;
+    await read(url);
+    expect((await read(url)).body.toString()).toContain('Before the quiet change');
+    // As a sweep would: written straight to the table, with no request to start a new generation.
+    await app.ctx.db.update(posts).set({ title: 'After the quiet change' }).where(eq(posts.id, post.id));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await read(url)).body.toString()).toContain('After the quiet change');
+  });
+});

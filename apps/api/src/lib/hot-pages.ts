@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { Counter, type Registry } from 'prom-client';
+import type { Metrics } from './metrics.js';
+
+/**
+ * Visitors' cached pages answered by the HTTP server before Fastify sees the request
+ * (performance.md P2). A page the page cache already holds still cost a request its routing,
+ * hooks, query validation and logger: about four times what sending its bytes costs. Here each
+ * answer Fastify gave from the page cache is kept as it went out (status, headers, bytes) under
+ * the exact request line and the headers that shape it, and sent again as it is while the page
+ * cache's generation is the same and the page's lifetime lasts. So it is never staler than the
+ * page cache itself, and any change a visitor could see ends it at once.
+ */
+export type HotPage = {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  /** The page cache's generation the page belongs to. */
+  generation: number;
+  /** The route's pattern, for the request metrics. */
+  route: string;
+};
+
+export type HotPages = {
+  /** The HTTP server Fastify runs on (its `serverFactory`): kept pages first, Fastify otherwise. */
+  serverFactory: NonNullable<FastifyServerOptions['serverFactory']>;
+  /** The key a request's answer is kept under, or null when no kept answer may serve it. */
+  keyOf: (request: IncomingMessage) => string | null;
+  /** Keeps an answer Fastify is sending from the page cache, for at most `ttlMs`. */
+  keep: (key: string, page: HotPage, ttlMs: number) => void;
+  /** Wires what answering needs, once the app's context exists. */
+  attach: (deps: HotPageDeps) => void;
+  close: () => void;
+};
+
+export type HotPageDeps = {
+  /** The page cache's current generation: a kept page of another one is never sent. */
+  generation: () => number;
+  log: FastifyBaseLogger;
+  metrics: Metrics;
+  registry: Registry;
+  trustProxy: boolean;
+};
+
+/**
+ * A kept page is the same public page for everyone who asks, so its answers are logged as a count
+ * per route every 10 s, each one only at debug: a line per answer cost a third of one
+ * (performance.md P2), and an anonymous site has no need to keep which address read which page.
+ */
+const SUMMARY_EVERY_MS = 10_000;
+const DETAILED_LEVELS = new Set(['debug', 'trace']);
+
+/** Answers kept per server, and their bytes (a compressed page is ~2 KB, a plain one ~10 KB). */
+const MAX_PAGES = 4_000;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The client's address as Fastify's request.ip gives it: with TRUST_PROXY on (every proxy
+ * trusted) that is the first address of X-Forwarded-For.
+ */
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined;
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return first || request.socket.remoteAddress;
+}
+
+export function createHotPages(): HotPages {
+  const kept = new LRUCache<string, HotPage>({
+    max: MAX_PAGES,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (page) => Math.max(1, page.body.length),
+  });
+  let deps: (HotPageDeps & { served: Counter }) | undefined;
+  /** Kept pages sent per route since the last summary line. */
+  const tally = new Map<string, number>();
+  let summaries: NodeJS.Timeout | undefined;
+
+  /** True when the request was answered here. */
+  function answer(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!deps || kept.size === 0) return false;
+    const key = keyOf(request);
+    const page = key === null ? undefined : kept.get(key);
+    if (!page || page.generation !== deps.generation()) return false;
+    const started = performance.now();
+    response.writeHead(200, page.headers);
+    response.end(page.body);
+    const seconds = (performance.now() - started) / 1000;
+    deps.served.inc();
+    deps.metrics.observeRequest('GET', page.route, 200, seconds);
+    tally.set(page.route, (tally.get(page.route) ?? 0) + 1);
+    if (DETAILED_LEVELS.has(deps.log.level)) {
+      deps.log.debug(
+        {
+          reqId: randomUUID(),
+          req: { method: 'GET', url: request.url, ip: clientAddress(request, deps.trustProxy) },
+          res: { statusCode: 200 },
+          responseTime: seconds * 1000,
+        },
+        'request completed',
+      );
+    }
+    return true;
+  }
+
+  function keyOf(request: IncomingMessage): string | null {
+    const { headers } = request;
+    // A token, even a bad one, is Fastify's to judge; the compression opt-out is the plugin's.
+    if (request.method !== 'GET' || headers.authorization !== undefined || headers['x-no-compression'] !== undefined)
+      return null;
+    // What else shapes the answer: the encoding negotiated and the CORS origin.
+    return `${request.url ?? ''}\n${headers['accept-encoding'] ?? ''}\n${headers.origin ?? ''}`;
+  }
+
+  return {
+    keyOf,
+    keep: (key, page, ttlMs) => {
+      if (deps && ttlMs > 0) kept.set(key, page, { ttl: ttlMs });
+    },
+    attach: (given) => {
+      const served = new Counter({
+        name: 'kettle_hot_pages_served_total',
+        help: "Visitors' cached pages answered before routing, as they were last sent.",
+        registers: [given.registry],
+      });
+      deps = { ...given, served };
+      summaries = setInterval(() => {
+        if (tally.size === 0) return;
+        given.log.info({ served: Object.fromEntries(tally) }, 'kept pages served');
+        tally.clear();
+      }, SUMMARY_EVERY_MS);
+      summaries.unref();
+    },
+    close: () => clearInterval(summaries),
+    serverFactory: (handler, given): Server => {
+      const options = given as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      const server = createServer((request, response) => {
+        if (!answer(request, response)) handler(request, response);
+      });
+      // What Fastify sets on the server it makes itself (serverFactory skips it).
+      server.keepAliveTimeout = options.keepAliveTimeout ?? server.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout ?? server.requestTimeout;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
+  };
+}
