@@ -16,7 +16,7 @@ const BUDGET = {
   anonymousList: 7,
   anonymousCategoryPage: 7,
   anonymousSearch: 8,
-  signedInList: 9,
+  signedInList: 8,
   anonymousPost: 6,
   signedInPost: 9,
   // The goal is one or two each: a conditional statement that spends, stores the effect and

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { TOKEN_TTL } from '@kettle/shared';
 
 const ISSUER = 'kettle';
@@ -19,6 +20,15 @@ export type TokenSigner = {
   verifyAccess: (token: string) => Promise<AccessClaims | null>;
 };
 
+/**
+ * Access tokens already checked, by their exact text, until they expire. A reader's client sends
+ * the same token with every call for its 15 minutes; checking its signature again each time is a
+ * round trip through the crypto thread pool (performance.md P3). What a token says cannot change,
+ * and whether its account may still act is the database's to say on every request, so a token
+ * found here is exactly as good as one checked again.
+ */
+const CHECKED_TOKENS = 10_000;
+
 export function createTokenSigner(secret: string, ttlSeconds: number = TOKEN_TTL.accessSeconds): TokenSigner {
   // Imported once: given raw bytes, jose imports the key again on every call, which doubled the
   // cost of checking the token that every signed-in request carries.
@@ -29,6 +39,23 @@ export function createTokenSigner(secret: string, ttlSeconds: number = TOKEN_TTL
     false,
     ['sign', 'verify'],
   );
+  const checked = new LRUCache<string, AccessClaims & { expiresAt: number }>({ max: CHECKED_TOKENS });
+  async function check(token: string): Promise<(AccessClaims & { expiresAt: number }) | null> {
+    try {
+      // Only HS256 is accepted: 'none' and algorithm-confusion tokens fail here.
+      const { payload } = await jwtVerify(token, await key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
+        return null;
+      return { sub: payload.sub, admin: payload.admin === true, expiresAt: payload.exp * 1000 };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
   return {
     signAccess: async ({ sub, admin }) =>
       new SignJWT({ typ: ACCESS_TYPE, admin })
@@ -40,19 +67,18 @@ export function createTokenSigner(secret: string, ttlSeconds: number = TOKEN_TTL
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(await key),
     verifyAccess: async (token) => {
-      try {
-        // Only HS256 is accepted: 'none' and algorithm-confusion tokens fail here.
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-        });
-        if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string') return null;
-        return { sub: payload.sub, admin: payload.admin === true };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) return null;
-        throw error;
+      let claims = checked.get(token);
+      if (claims && claims.expiresAt <= Date.now()) {
+        checked.delete(token);
+        return null;
       }
+      if (!claims) {
+        const fresh = await check(token);
+        if (!fresh) return null;
+        checked.set(token, fresh);
+        claims = fresh;
+      }
+      return { sub: claims.sub, admin: claims.admin };
     },
   };
 }

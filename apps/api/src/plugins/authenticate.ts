@@ -4,17 +4,21 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import type { UserRow } from '../db/rows.js';
+import type { AccessClaims } from '../lib/tokens.js';
 import { findRequestUser } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded fresh from the database on every request. */
     user: UserRow | null;
+    /** A checked token's claims, on a route that loads the account itself (`optionalClaims`). */
+    claims: AccessClaims | null;
   }
   interface FastifyInstance {
     ctx: AppContext;
     authenticate: (request: FastifyRequest) => Promise<void>;
     optionalAuth: (request: FastifyRequest) => Promise<void>;
+    optionalClaims: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -32,9 +36,18 @@ function bearerToken(request: FastifyRequest): string | null {
  * live stream, whose token comes in the query, is checked here too.
  */
 export async function userForAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+  const claims = await claimsOf(ctx, token);
+  return usableAccount(await findRequestUser(ctx.db, claims.sub));
+}
+
+async function claimsOf(ctx: AppContext, token: string): Promise<AccessClaims> {
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw unauthorized();
-  const user = await findRequestUser(ctx.db, claims.sub);
+  return claims;
+}
+
+/** The account a checked token names, if it may still act: gone is 401, deactivated 403. */
+export function usableAccount<T extends Pick<UserRow, 'isActive'>>(user: T | undefined): T {
   if (!user) throw unauthorized();
   if (!user.isActive) throw forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
   return user;
@@ -46,6 +59,7 @@ async function loadUser(app: FastifyInstance, request: FastifyRequest, token: st
 
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('claims', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
@@ -54,6 +68,12 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (token) await loadUser(app, request, token);
+  });
+  // For a route that reads the account in the same statement as what it answers (the signed-in
+  // list): the token is checked here, the account by the route, with usableAccount.
+  app.decorate('optionalClaims', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token) request.claims = await claimsOf(app.ctx, token);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = bearerToken(request);

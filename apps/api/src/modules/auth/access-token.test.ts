@@ -42,8 +42,13 @@ const PROTECTED: Array<{ name: string; method: 'GET' | 'PATCH' | 'POST'; url: st
   },
 ];
 
-const call = (route: (typeof PROTECTED)[number], headers: Record<string, string>) =>
-  app.inject({ method: route.method, url: route.url, payload: route.payload, headers, remoteAddress: nextIp() });
+/** Open to visitors; a token sent is checked, and its account read with the page's unlocks. */
+const SIGNED_IN_LIST = { name: 'GET /posts (signed-in list)', method: 'GET', url: `${API}/posts/` } as const;
+
+const call = (
+  route: { method: 'GET' | 'PATCH' | 'POST'; url: string; payload?: object },
+  headers: Record<string, string>,
+) => app.inject({ method: route.method, url: route.url, payload: route.payload, headers, remoteAddress: nextIp() });
 
 const claims = (extra: JWTPayload = {}): JWTPayload => ({
   typ: 'access',
@@ -158,10 +163,27 @@ describe('the database, not the token, decides', () => {
   it('a token of a deleted user answers 401', async () => {
     const user = await buildUser(app);
     const { access } = await tokensFor(app, user);
+    expect((await me(app, access)).statusCode).toBe(200);
     await app.ctx.db.delete(users).where(eq(users.id, user.id));
-    const res = await me(app, access);
-    expect(res.statusCode).toBe(401);
-    expect(errorOf(res).code).toBe(ERROR_CODES.unauthorized);
+    for (const route of [...PROTECTED.filter((each) => each.method === 'GET'), SIGNED_IN_LIST]) {
+      const res = await call(route, bearer(access));
+      expect(res.statusCode, route.name).toBe(401);
+      expect(errorOf(res).code).toBe(ERROR_CODES.unauthorized);
+    }
+  });
+
+  it("refuses a token sent to the visitors' list as the signed-in routes do: forged 401, deactivated 403", async () => {
+    const user = await buildUser(app);
+    const { access, auth } = await tokensFor(app, user);
+    expect((await call(SIGNED_IN_LIST, {})).statusCode).toBe(200);
+    expect((await call(SIGNED_IN_LIST, auth)).statusCode).toBe(200);
+    const [header, payload] = access.split('.');
+    const forged = await call(SIGNED_IN_LIST, bearer(`${header}.${payload}.${base64url.encode('forged')}`));
+    expect(forged.statusCode).toBe(401);
+    await app.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const res = await call(SIGNED_IN_LIST, auth);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toEqual({ detail: MESSAGES.auth.inactive, code: ERROR_CODES.accountInactive });
   });
 
   it('a demoted admin keeps no admin powers from an old token that says admin:true', async () => {

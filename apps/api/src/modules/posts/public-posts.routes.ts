@@ -9,8 +9,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPrecompressed } from '../../lib/precompressed.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser, usableAccount } from '../../plugins/authenticate.js';
 import { offerHotPage } from '../../plugins/hot-pages.js';
+import { findRequestUser } from '../users/users.service.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
 import { buildReaderPage, readerListText } from './reader-pages.js';
@@ -51,16 +52,21 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       querystring: postListQuerySchema,
       response: { 200: postCardListSchema },
     },
-    onRequest: root.optionalAuth,
+    // The account is read by the handler: with the reader's unlocks in one statement on a page.
+    onRequest: root.optionalClaims,
     handler: async (request, reply) => {
+      const { claims } = request;
       // Searches stay uncached: each one counts against a visitor's search limit, and a reader's
       // may reach handles they unlocked.
-      if (request.query.search) return listPublicPosts(ctx, request.user, request.query, request.ip);
+      if (request.query.search) {
+        const reader = claims ? usableAccount(await findRequestUser(ctx.db, claims.sub)) : null;
+        return listPublicPosts(ctx, reader, request.query, request.ip);
+      }
       const key = JSON.stringify(request.query);
-      if (request.user) {
+      if (claims) {
         const kept = await ctx.pages.get(`reader-list:${key}`, () => buildReaderPage(ctx, request.query));
         // This reader's own text: compressed on the fly, not kept.
-        return sendJsonText(reply, await readerListText(ctx, request.user, kept));
+        return sendJsonText(reply, await readerListText(ctx, claims.sub, kept));
       }
       const page = await ctx.pages.get(`list:${key}`, async () =>
         serialized(reply, await listPublicPosts(ctx, null, request.query, request.ip)),

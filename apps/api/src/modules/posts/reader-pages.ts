@@ -1,11 +1,14 @@
 import { postCardListSchema, postCardSchema, type PostCard, type PostListQuery } from '@kettle/shared';
+import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../db/rows.js';
+import type { Db } from '../../db/client.js';
+import { builtOnce } from '../../db/prepared.js';
+import { postUnlocks, users } from '../../db/schema.js';
+import { usableAccount } from '../../plugins/authenticate.js';
 import { findListPage } from './public-posts.service.js';
 import { toPostCard } from './public-posts.presenter.js';
 import { loadReadContext } from './read-context.js';
-import { unlockedOfPage } from './unlocks.repository.js';
 
 /**
  * A page of the list (no search) as the page cache keeps it for signed-in readers (performance.md
@@ -51,14 +54,37 @@ function readerPage(kept: string): ReaderPage {
 }
 
 /**
- * The list as `reader` reads it, as the JSON text the route's schema would write for it: one query
- * (none for an admin) for which cards they unlocked.
+ * The reader and which of the page's teas they unlocked, in one statement prepared once: the
+ * signed-in list's only one (performance.md P3).
  */
-export async function readerListText(ctx: AppContext, reader: UserRow, kept: string): Promise<string> {
+const readerOfPage = builtOnce((db: Db) =>
+  db
+    .select({
+      isActive: users.isActive,
+      isAdmin: users.isAdmin,
+      unlocked: sql<string[]>`coalesce((
+        select array_agg(${postUnlocks.postId}::text) from ${postUnlocks}
+        where ${postUnlocks.userId} = ${users.id} and ${postUnlocks.postId} = any(${sql.placeholder('postIds')}::uuid[])
+      ), '{}')`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('kettle_reader_of_page'),
+);
+
+/**
+ * The list as the reader `readerId` (a checked token's subject) reads it, as the JSON text the
+ * route's schema would write for it. Their account is read with their unlocks, and refused as
+ * every signed-in call refuses it (usableAccount) when it is gone or deactivated.
+ */
+export async function readerListText(ctx: AppContext, readerId: string, kept: string): Promise<string> {
   const { ids, authorIds, locked, open, metadata } = readerPage(kept);
-  const unlocked = reader.isAdmin ? new Set<string>() : await unlockedOfPage(ctx.db, reader.id, ids);
+  const [row] = await readerOfPage(ctx.db).execute({ id: readerId, postIds: ids });
+  const reader = usableAccount(row);
+  const unlocked = new Set(reader.unlocked);
   const cards = ids.map((id, index) =>
-    reader.isAdmin || authorIds[index] === reader.id || unlocked.has(id) ? open[index] : locked[index],
+    reader.isAdmin || authorIds[index] === readerId || unlocked.has(id) ? open[index] : locked[index],
   );
   return `{"data":[${cards.join(',')}],"metadata":${metadata}}`;
 }

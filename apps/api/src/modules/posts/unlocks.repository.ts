@@ -1,6 +1,5 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { builtOnce } from '../../db/prepared.js';
+import type { DbOrTx } from '../../db/client.js';
 import { postUnlocks } from '../../db/schema.js';
 
 /** Which of `postIds` this user has unlocked: one query for a whole page. */
@@ -10,27 +9,6 @@ export async function unlockedPostIds(db: DbOrTx, userId: string, postIds: strin
     .select({ postId: postUnlocks.postId })
     .from(postUnlocks)
     .where(and(eq(postUnlocks.userId, userId), inArray(postUnlocks.postId, postIds)));
-  return new Set(rows.map((row) => row.postId));
-}
-
-const unlocksOfPage = builtOnce((db: Db) =>
-  db
-    .select({ postId: postUnlocks.postId })
-    .from(postUnlocks)
-    .where(
-      and(
-        eq(postUnlocks.userId, sql.placeholder('userId')),
-        // One text for any page length (an IN list would be a new statement per length).
-        sql`${postUnlocks.postId} = any(${sql.placeholder('postIds')}::uuid[])`,
-      ),
-    )
-    .prepare('kettle_unlocked_of_page'),
-);
-
-/** unlockedPostIds for a list page read by a signed-in reader: a statement prepared once. */
-export async function unlockedOfPage(db: Db, userId: string, postIds: string[]): Promise<Set<string>> {
-  if (postIds.length === 0) return new Set();
-  const rows = await unlocksOfPage(db).execute({ userId, postIds });
   return new Set(rows.map((row) => row.postId));
 }
 
