@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type LedgerKind } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
@@ -110,7 +110,7 @@ export const countSpent = (cost: number): void => countMoved(-cost);
  * a row only when the spend happened; anything the statement stores should select from it, so
  * nothing is stored unpaid.
  */
-export function postChargeCtes(userId: string, action: PostChargeAction): SQL {
+export function postChargeCtes(userId: string | Placeholder, action: PostChargeAction): SQL {
   return sql`charged as (
       update ${users} u
       set coin_balance = u.coin_balance - d.cost,

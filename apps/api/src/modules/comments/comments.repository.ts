@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
+import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -100,30 +101,38 @@ export async function commentStatement(
   postId: string,
   input: { hasParent: boolean; parentId: string | null; content: string },
 ) {
-  const result = await db.execute(sql`
+  const values = { userId: user.id, isAdmin: user.isAdmin, postId, ...input };
+  return rowsOf<CommentOutcome>(await comment(db, values))[0];
+}
+
+const commenter = sql.placeholder('userId');
+const parentId = sql.placeholder('parentId');
+
+const comment = namedStatement(
+  'kettle_comment',
+  sql`
     with post as (
-      select id, title, author_id, status from ${posts} where id = ${postId} for share
+      select id, title, author_id, status from ${posts} where id = ${sql.placeholder('postId')} for share
     ), parent as (
-      select id, post_id from ${comments} where id = ${input.parentId}::uuid for share
+      select id, post_id from ${comments} where id = ${parentId}::uuid for share
     ), facts as (
       select post.*,
-        exists (select 1 from ${postUnlocks} where user_id = ${user.id} and post_id = post.id) as unlocked,
+        exists (select 1 from ${postUnlocks} where user_id = ${commenter} and post_id = post.id) as unlocked,
         exists (select 1 from parent) as parent_found,
         (select post_id = post.id from parent) as parent_on_post
       from post
     ), due as (
       select id as post_id, title, ${POST_ACTION_COSTS.comment}::int as cost from facts
-      where status = 'approved' and (author_id = ${user.id} or ${user.isAdmin}::boolean or unlocked)
-        and (not ${input.hasParent}::boolean or parent_on_post)
-    ), ${postChargeCtes(user.id, 'comment')}, stored as (
+      where status = 'approved' and (author_id = ${commenter} or ${sql.placeholder('isAdmin')}::boolean or unlocked)
+        and (not ${sql.placeholder('hasParent')}::boolean or parent_on_post)
+    ), ${postChargeCtes(commenter, 'comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
-      select post_id, user_id, ${input.parentId}::uuid, ${input.content} from charged
+      select post_id, user_id, ${parentId}::uuid, ${sql.placeholder('content')} from charged
       returning *
     )
     select facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
-      (select coin_debt from ${users} where id = ${user.id}) as debt,
+      (select coin_debt from ${users} where id = ${commenter}) as debt,
       (select coin_balance from charged) as balance,
       (select row_to_json(stored) from stored) as comment
-    from facts`);
-  return rowsOf<CommentOutcome>(result)[0];
-}
+    from facts`,
+);

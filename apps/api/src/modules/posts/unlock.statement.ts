@@ -2,6 +2,7 @@ import type { PostStatus, ReportStatus } from '@kettle/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, postImages, postUnlocks, postVotes, posts, reports, states, users } from '../../db/schema.js';
+import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { postChargeCtes } from '../coins/coins.service.js';
 
@@ -27,23 +28,19 @@ export type UnlockOutcome = Record<string, unknown> & {
   report_status: ReportStatus | null;
 };
 
-/**
- * The whole unlock in one statement (issue 13, P6), instead of the gate, the insert, the charge
- * and then the post detail read again (twelve statements): the post share-locked as the gate
- * locks it; the charge, the ledger row and the unlock row only when the post is published, the
- * reader still owes it, and the balance covers it; and what the detail page shows of the post,
- * read in the same snapshot. No row: no such post. A twin racing past the snapshot's "not yet
- * unlocked" breaks the primary key and the statement rolls back whole; its caller runs it again.
- */
-export async function unlockStatement(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
-  const result = await db.execute(sql`
+const userId = sql.placeholder('userId');
+const isAdmin = sql.placeholder('isAdmin');
+
+const unlock = namedStatement(
+  'kettle_unlock',
+  sql`
     with post as (
-      select * from ${posts} where id = ${postId} for share
+      select * from ${posts} where id = ${sql.placeholder('postId')} for share
     ), due as (
       select id as post_id, title, unlock_price as cost from post
-      where status = 'approved' and author_id <> ${user.id} and not ${user.isAdmin}::boolean
-        and not exists (select 1 from ${postUnlocks} where user_id = ${user.id} and post_id = post.id)
-    ), ${postChargeCtes(user.id, 'unlock')}, stored as (
+      where status = 'approved' and author_id <> ${userId} and not ${isAdmin}::boolean
+        and not exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id)
+    ), ${postChargeCtes(userId, 'unlock')}, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid)
       select user_id, post_id, cost from charged
       returning post_id
@@ -58,12 +55,24 @@ export async function unlockStatement(db: DbOrTx, user: { id: string; isAdmin: b
       (select coalesce(json_agg(i order by i.position), '[]') from ${postImages} i where i.post_id = post.id) as images,
       (select id from ${posts} r where r.original_post_id = post.id and r.status = 'approved' limit 1) as reversal_id,
       -- Only the author and admins see how many unlocked it (read-context.ts).
-      case when post.author_id = ${user.id} or ${user.isAdmin}::boolean
+      case when post.author_id = ${userId} or ${isAdmin}::boolean
         then (select count(*)::int from ${postUnlocks} where post_id = post.id) end as unlock_count,
-      exists (select 1 from ${postVotes} where user_id = ${user.id} and post_id = post.id) as voted,
+      exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted,
       (select status from ${reports}
-        where kind = 'post' and reporter_id = ${user.id} and post_id = post.id limit 1) as report_status
+        where kind = 'post' and reporter_id = ${userId} and post_id = post.id limit 1) as report_status
     from post cross join ${users} u
-    where u.id = ${user.id}`);
+    where u.id = ${userId}`,
+);
+
+/**
+ * The whole unlock in one statement (issue 13, P6), instead of the gate, the insert, the charge
+ * and then the post detail read again (twelve statements): the post share-locked as the gate
+ * locks it; the charge, the ledger row and the unlock row only when the post is published, the
+ * reader still owes it, and the balance covers it; and what the detail page shows of the post,
+ * read in the same snapshot. No row: no such post. A twin racing past the snapshot's "not yet
+ * unlocked" breaks the primary key and the statement rolls back whole; its caller runs it again.
+ */
+export async function unlockStatement(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
+  const result = await unlock(db, { userId: user.id, isAdmin: user.isAdmin, postId });
   return rowsOf<UnlockOutcome>(result)[0];
 }

@@ -2,6 +2,7 @@ import type { PostStatus } from '@kettle/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { postUnlocks, postVotes, posts, users } from '../../db/schema.js';
+import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 
@@ -33,33 +34,39 @@ export type VoteOutcome = {
  */
 export async function voteStatement(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${posts} where id = ${postId} for no key update`);
-    return voteAfterLock(tx, user, postId);
+    await lockPost(tx, { postId });
+    return rowsOf<VoteOutcome>(await vote(tx, { userId: user.id, isAdmin: user.isAdmin, postId }))[0];
   });
 }
 
-async function voteAfterLock(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
-  const result = await db.execute(sql`
+const postId = sql.placeholder('postId');
+const userId = sql.placeholder('userId');
+
+const lockPost = namedStatement('kettle_vote_lock', sql`select 1 from ${posts} where id = ${postId} for no key update`);
+
+const vote = namedStatement(
+  'kettle_vote',
+  sql`
     with post as (
       select id, title, author_id, status from ${posts} where id = ${postId} for no key update
     ), facts as (
       select post.*,
-        exists (select 1 from ${postUnlocks} where user_id = ${user.id} and post_id = post.id) as unlocked,
-        exists (select 1 from ${postVotes} where user_id = ${user.id} and post_id = post.id) as voted
+        exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id) as unlocked,
+        exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted
       from post
     ), due as (
       select id as post_id, title, ${POST_ACTION_COSTS.vote}::int as cost from facts
-      where status = 'approved' and author_id <> ${user.id} and (${user.isAdmin}::boolean or unlocked) and not voted
-    ), ${postChargeCtes(user.id, 'vote')}, stored as (
+      where status = 'approved' and author_id <> ${userId} and (${sql.placeholder('isAdmin')}::boolean or unlocked)
+        and not voted
+    ), ${postChargeCtes(userId, 'vote')}, stored as (
       insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id
     ), bumped as (
       update ${posts} p set vote_count = p.vote_count + 1 from stored where p.id = stored.post_id
       returning p.vote_count
     )
     select facts.author_id, facts.status, facts.unlocked, facts.voted,
-      (select coin_debt from ${users} where id = ${user.id}) as debt,
+      (select coin_debt from ${users} where id = ${userId}) as debt,
       (select coin_balance from charged) as balance,
       (select vote_count from bumped) as vote_count
-    from facts`);
-  return rowsOf<VoteOutcome>(result)[0];
-}
+    from facts`,
+);
