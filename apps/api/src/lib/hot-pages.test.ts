@@ -24,6 +24,12 @@ async function servedBefore(app: TestApp): Promise<number> {
   return metric?.values[0]?.value ?? 0;
 }
 
+/** Every request the metrics count as answered, Fastify's and the kept pages' alike. */
+async function answeredCount(app: TestApp): Promise<number> {
+  const metric = await app.ctx.metrics.registry.getSingleMetric('kettle_http_requests_total')?.get();
+  return (metric?.values ?? []).reduce((sum, value) => sum + value.value, 0);
+}
+
 type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 
 async function read(url: string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -58,8 +64,10 @@ describe("visitors' kept pages, answered before routing", () => {
     ] as const) {
       const first = await read(`${origin}${path}`, { 'accept-encoding': encoding });
       const before = await servedBefore(app);
+      const answered = await answeredCount(app);
       const again = await read(`${origin}${path}`, { 'accept-encoding': encoding });
       expect(await servedBefore(app)).toBe(before + 1);
+      expect(await answeredCount(app)).toBe(answered + 1);
       expect(first.status).toBe(200);
       expect(again).toEqual(first);
     }

@@ -42,6 +42,9 @@ export type HotPages = {
   close: () => void;
 };
 
+/** Answers of one route's kept pages since start, and how many the summary lines have told. */
+type RouteTally = { route: string; served: number; logged: number };
+
 export type HotPageDeps = {
   /** The page cache's current generation: a kept page of another one is never sent. */
   generation: () => number;
@@ -74,14 +77,23 @@ function clientAddress(request: IncomingMessage, trustProxy: boolean): string | 
 }
 
 export function createHotPages(): HotPages {
-  const kept = new LRUCache<string, HotPage>({
+  const kept = new LRUCache<string, HotPage & { tally: RouteTally }>({
     max: MAX_PAGES,
     maxSize: MAX_BYTES,
     sizeCalculation: (page) => Math.max(1, page.body.length),
   });
-  let deps: (HotPageDeps & { served: Counter }) | undefined;
-  /** Kept pages sent per route since the last summary line. */
-  const tally = new Map<string, number>();
+  let deps: HotPageDeps | undefined;
+  // Answers per route, counted on the page itself (no lookup per answer), read by the metrics at
+  // scrape time and by the summary line.
+  const tallies = new Map<string, RouteTally>();
+  const tallyOf = (route: string): RouteTally => {
+    let tally = tallies.get(route);
+    if (!tally) {
+      tally = { route, served: 0, logged: 0 };
+      tallies.set(route, tally);
+    }
+    return tally;
+  };
   let summaries: NodeJS.Timeout | undefined;
 
   /** True when the request was answered here. */
@@ -93,17 +105,14 @@ export function createHotPages(): HotPages {
     const started = performance.now();
     response.writeHead(200, page.headers);
     response.end(page.body);
-    const seconds = (performance.now() - started) / 1000;
-    deps.served.inc();
-    deps.metrics.observeRequest('GET', page.route, 200, seconds);
-    tally.set(page.route, (tally.get(page.route) ?? 0) + 1);
+    page.tally.served += 1;
     if (DETAILED_LEVELS.has(deps.log.level)) {
       deps.log.debug(
         {
           reqId: randomUUID(),
           req: { method: 'GET', url: request.url, ip: clientAddress(request, deps.trustProxy) },
           res: { statusCode: 200 },
-          responseTime: seconds * 1000,
+          responseTime: performance.now() - started,
         },
         'request completed',
       );
@@ -123,19 +132,28 @@ export function createHotPages(): HotPages {
   return {
     keyOf,
     keep: (key, page, ttlMs) => {
-      if (deps && ttlMs > 0) kept.set(key, page, { ttl: ttlMs });
+      if (deps && ttlMs > 0) kept.set(key, { ...page, tally: tallyOf(page.route) }, { ttl: ttlMs });
     },
     attach: (given) => {
-      const served = new Counter({
+      deps = given;
+      new Counter({
         name: 'kettle_hot_pages_served_total',
         help: "Visitors' cached pages answered before routing, as they were last sent.",
         registers: [given.registry],
+        collect() {
+          this.reset();
+          this.inc([...tallies.values()].reduce((sum, tally) => sum + tally.served, 0));
+        },
       });
-      deps = { ...given, served };
+      given.metrics.countAnswered(() => tallies.values());
       summaries = setInterval(() => {
-        if (tally.size === 0) return;
-        given.log.info({ served: Object.fromEntries(tally) }, 'kept pages served');
-        tally.clear();
+        const served = [...tallies.values()].filter((tally) => tally.served > tally.logged);
+        if (served.length === 0) return;
+        given.log.info(
+          { served: Object.fromEntries(served.map((tally) => [tally.route, tally.served - tally.logged])) },
+          'kept pages served',
+        );
+        for (const tally of served) tally.logged = tally.served;
       }, SUMMARY_EVERY_MS);
       summaries.unref();
     },

@@ -18,6 +18,11 @@ export type Metrics = {
   registry: Registry;
   /** One answered request; `route` is the route's pattern, so ids never become label values. */
   observeRequest: (method: string, route: string, status: number, seconds: number) => void;
+  /**
+   * Answers given outside Fastify (lib/hot-pages.ts: GET, 200), read at scrape time into the
+   * request count as cumulative counts per route; the duration histogram leaves them out.
+   */
+  countAnswered: (read: () => Iterable<{ route: string; served: number }>) => void;
   /** Where the count of open live streams is read at scrape time (the realtime module owns them). */
   readStreams: (read: () => number) => void;
   /** One slice of an event's fan-out to this process's viewers: how long it held the event loop. */
@@ -33,11 +38,22 @@ export function createMetrics(database: Database): Metrics {
   collectDefaultMetrics({ register: registry });
   registry.registerMetric(coinsLedgerTotal);
 
+  const answeredElsewhere: Array<() => Iterable<{ route: string; served: number }>> = [];
+  const countedElsewhere = new Map<string, number>();
   const requests = new Counter({
     name: 'kettle_http_requests_total',
     help: 'Answered HTTP requests by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
+    collect() {
+      for (const read of answeredElsewhere) {
+        for (const { route, served } of read()) {
+          const since = served - (countedElsewhere.get(route) ?? 0);
+          if (since > 0) this.inc({ method: 'GET', route, status: '200' }, since);
+          countedElsewhere.set(route, served);
+        }
+      }
+    },
   });
   const duration = new Histogram({
     name: 'kettle_http_request_duration_seconds',
@@ -90,6 +106,9 @@ export function createMetrics(database: Database): Metrics {
     observeRequest: (method, route, status, seconds) => {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
+    },
+    countAnswered: (read) => {
+      answeredElsewhere.push(read);
     },
     readStreams: (read) => {
       streams = read;
