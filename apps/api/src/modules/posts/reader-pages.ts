@@ -62,10 +62,11 @@ const readerOfPage = builtOnce((db: Db) =>
     .select({
       isActive: users.isActive,
       isAdmin: users.isAdmin,
-      unlocked: sql<string[]>`coalesce((
-        select array_agg(${postUnlocks.postId}::text) from ${postUnlocks}
+      // One string, not an array: the driver's array parser was 3% of the list's CPU.
+      unlocked: sql<string>`coalesce((
+        select string_agg(${postUnlocks.postId}::text, ',') from ${postUnlocks}
         where ${postUnlocks.userId} = ${users.id} and ${postUnlocks.postId} = any(${sql.placeholder('postIds')}::uuid[])
-      ), '{}')`,
+      ), '')`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -82,7 +83,7 @@ export async function readerListText(ctx: AppContext, readerId: string, kept: st
   const { ids, authorIds, locked, open, metadata } = readerPage(kept);
   const [row] = await readerOfPage(ctx.db).execute({ id: readerId, postIds: ids });
   const reader = usableAccount(row);
-  const unlocked = new Set(reader.unlocked);
+  const unlocked = new Set(reader.unlocked.split(','));
   const cards = ids.map((id, index) =>
     reader.isAdmin || authorIds[index] === readerId || unlocked.has(id) ? open[index] : locked[index],
   );
