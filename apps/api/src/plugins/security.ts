@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { THEME_INIT_SCRIPT } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -7,6 +8,26 @@ import type { Config } from '../config.js';
 
 /** The one inline script index.html carries (the web build puts it there), allowed by its hash. */
 const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The headers a helmet middleware sets, read once: with no nonces or per-request directives they
+ * are the same for every request, and running helmet's dozen middlewares each time (building the
+ * CSP text again) was 4% of a signed-in list's CPU (performance.md P3). helmet 8 calls them in turn
+ * without waiting, and throws a bad configuration at start-up.
+ */
+function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {
+    finished = true;
+  });
+  if (!finished || headers.size === 0) throw new Error('helmet did not set its headers at once');
+  return [...headers];
+}
 
 /**
  * CSP that allows only our own origin (and the theme script above), nosniff, no framing, no
@@ -37,9 +58,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    // helmet 8 throws a bad configuration at start-up rather than passing errors on.
-    setSecurityHeaders(request.raw, reply.raw, () => done());
+  const headers = headersSetBy(setSecurityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(cors, { origin: [config.appOrigin], credentials: false });
 
