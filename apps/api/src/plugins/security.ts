@@ -58,9 +58,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
-  const headers = headersSetBy(setSecurityHeaders);
+  // On the reply, not the raw response: Fastify writes them with its own at the head, and a
+  // hijacked live stream that writes its head itself then keeps no header list for its lifetime.
+  const headers = Object.fromEntries(
+    headersSetBy(setSecurityHeaders).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
   await app.register(cors, { origin: [config.appOrigin], credentials: false });
