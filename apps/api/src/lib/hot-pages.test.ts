@@ -12,11 +12,19 @@ import { posts } from '../db/schema.js';
  * Visitors' pages answered by the HTTP server before Fastify (lib/hot-pages.ts), over a real
  * socket: app.inject enters behind the server, so only a listening app shows the front path.
  */
-async function listening(app: TestApp): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening on a port');
-  return `http://127.0.0.1:${address.port}`;
+function useListeningApp(pageCacheMs: number): { app: TestApp; origin: string } {
+  const served = { app: undefined as unknown as TestApp, origin: '' };
+  useTestApp(
+    async (made) => {
+      await made.listen({ port: 0, host: '127.0.0.1' });
+      const address = made.server.address();
+      if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+      served.app = made;
+      served.origin = `http://127.0.0.1:${address.port}`;
+    },
+    { env: { PAGE_CACHE_MS: String(pageCacheMs) }, build: { sweeps: false } },
+  );
+  return served;
 }
 
 async function servedBefore(app: TestApp): Promise<number> {
@@ -43,17 +51,10 @@ async function read(url: string, headers: Record<string, string> = {}): Promise<
 const titles = (answer: Answer) => (JSON.parse(answer.body.toString()) as PostCardList).data.map((card) => card.title);
 
 describe("visitors' kept pages, answered before routing", () => {
-  let app: TestApp;
-  let origin = '';
-  useTestApp(
-    async (made) => {
-      app = made;
-      origin = await listening(app);
-    },
-    { env: { PAGE_CACHE_MS: '60000' }, build: { sweeps: false } },
-  );
+  const served = useListeningApp(60_000);
 
   it('sends the same status, headers and bytes as Fastify did, for each encoding asked', async () => {
+    const { app, origin } = served;
     const author = await signedIn(app);
     const post = await approvedPost(app, author.user.id);
     for (const [path, encoding] of [
@@ -74,6 +75,7 @@ describe("visitors' kept pages, answered before routing", () => {
   });
 
   it('stops sending a page as soon as a change a visitor could see is made', async () => {
+    const { app, origin } = served;
     const admin = await signedIn(app, { isAdmin: true });
     const author = await signedIn(app);
     const pending = await buildPost(app, author.user.id, { title: 'Kept out until approved' });
@@ -87,6 +89,7 @@ describe("visitors' kept pages, answered before routing", () => {
   });
 
   it('leaves every request carrying a token to Fastify, even a bad one', async () => {
+    const { app, origin } = served;
     const url = `${origin}${API}/posts/?skip=0&limit=4`;
     await read(url);
     const before = await servedBefore(app);
@@ -97,6 +100,7 @@ describe("visitors' kept pages, answered before routing", () => {
   });
 
   it('keeps a page per CORS origin, so an allowed origin is never answered without its header', async () => {
+    const { app, origin } = served;
     const url = `${origin}${API}/posts/?skip=0&limit=5`;
     await read(url);
     await read(url);
@@ -109,6 +113,7 @@ describe("visitors' kept pages, answered before routing", () => {
   });
 
   it('never keeps a search, a refused query or a HEAD', async () => {
+    const { app, origin } = served;
     const before = await servedBefore(app);
     for (const path of [`${API}/posts/?search=tea`, `${API}/posts/?limit=abc`]) {
       const first = await read(`${origin}${path}`);
@@ -122,17 +127,10 @@ describe("visitors' kept pages, answered before routing", () => {
 });
 
 describe("a kept page's lifetime", () => {
-  let app: TestApp;
-  let origin = '';
-  useTestApp(
-    async (made) => {
-      app = made;
-      origin = await listening(app);
-    },
-    { env: { PAGE_CACHE_MS: '300' }, build: { sweeps: false } },
-  );
+  const served = useListeningApp(300);
 
   it('ends with the page cache entry it was taken from, for changes no request announces', async () => {
+    const { app, origin } = served;
     const author = await signedIn(app);
     const post = await approvedPost(app, author.user.id, { title: 'Before the quiet change' });
     const url = `${origin}${API}/posts/${post.id}`;
