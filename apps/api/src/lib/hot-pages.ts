@@ -9,7 +9,7 @@ import {
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { Counter, type Registry } from 'prom-client';
+import { Counter } from 'prom-client';
 import type { Metrics } from './metrics.js';
 
 /**
@@ -50,7 +50,6 @@ export type HotPageDeps = {
   generation: () => number;
   log: FastifyBaseLogger;
   metrics: Metrics;
-  registry: Registry;
   trustProxy: boolean;
 };
 
@@ -139,7 +138,7 @@ export function createHotPages(): HotPages {
       new Counter({
         name: 'kettle_hot_pages_served_total',
         help: "Visitors' cached pages answered before routing, as they were last sent.",
-        registers: [given.registry],
+        registers: [given.metrics.registry],
         collect() {
           this.reset();
           this.inc([...tallies.values()].reduce((sum, tally) => sum + tally.served, 0));

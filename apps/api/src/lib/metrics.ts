@@ -38,7 +38,7 @@ export function createMetrics(database: Database): Metrics {
   collectDefaultMetrics({ register: registry });
   registry.registerMetric(coinsLedgerTotal);
 
-  const answeredElsewhere: Array<() => Iterable<{ route: string; served: number }>> = [];
+  let answeredElsewhere: () => Iterable<{ route: string; served: number }> = () => [];
   const countedElsewhere = new Map<string, number>();
   const requests = new Counter({
     name: 'kettle_http_requests_total',
@@ -46,12 +46,10 @@ export function createMetrics(database: Database): Metrics {
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
     collect() {
-      for (const read of answeredElsewhere) {
-        for (const { route, served } of read()) {
-          const since = served - (countedElsewhere.get(route) ?? 0);
-          if (since > 0) this.inc({ method: 'GET', route, status: '200' }, since);
-          countedElsewhere.set(route, served);
-        }
+      for (const { route, served } of answeredElsewhere()) {
+        const since = served - (countedElsewhere.get(route) ?? 0);
+        if (since > 0) this.inc({ method: 'GET', route, status: '200' }, since);
+        countedElsewhere.set(route, served);
       }
     },
   });
@@ -108,7 +106,7 @@ export function createMetrics(database: Database): Metrics {
       duration.observe({ method, route }, seconds);
     },
     countAnswered: (read) => {
-      answeredElsewhere.push(read);
+      answeredElsewhere = read;
     },
     readStreams: (read) => {
       streams = read;

@@ -36,7 +36,11 @@ function bearerToken(request: FastifyRequest): string | null {
  * live stream, whose token comes in the query, is checked here too.
  */
 export async function userForAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
-  const claims = await claimsOf(ctx, token);
+  return accountOf(ctx, await claimsOf(ctx, token));
+}
+
+/** The account a checked token names, read fresh, if it may still act (usableAccount). */
+export async function accountOf(ctx: AppContext, claims: AccessClaims): Promise<UserRow> {
   return usableAccount(await findRequestUser(ctx.db, claims.sub));
 }
 

@@ -27,7 +27,6 @@ export async function registerHotPages(app: FastifyInstance, hot: HotPages): Pro
     generation: pages.generation,
     log: accessLogger(app.log),
     metrics,
-    registry: metrics.registry,
     trustProxy: app.ctx.config.trustProxy,
   });
   app.addHook('onClose', async () => hot.close());

@@ -9,9 +9,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPrecompressed } from '../../lib/precompressed.js';
-import { currentUser, usableAccount } from '../../plugins/authenticate.js';
+import { accountOf, currentUser } from '../../plugins/authenticate.js';
 import { offerHotPage } from '../../plugins/hot-pages.js';
-import { findRequestUser } from '../users/users.service.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
 import { buildReaderPage, readerListText } from './reader-pages.js';
@@ -59,7 +58,7 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       // Searches stay uncached: each one counts against a visitor's search limit, and a reader's
       // may reach handles they unlocked.
       if (request.query.search) {
-        const reader = claims ? usableAccount(await findRequestUser(ctx.db, claims.sub)) : null;
+        const reader = claims ? await accountOf(ctx, claims) : null;
         return listPublicPosts(ctx, reader, request.query, request.ip);
       }
       const key = JSON.stringify(request.query);
