@@ -19,12 +19,13 @@ const BUDGET = {
   signedInList: 8,
   anonymousPost: 6,
   signedInPost: 9,
-  // The goal is one or two each: a conditional statement that spends, stores the effect and
-  // the ledger row, and returns what the answer needs.
-  unlock: 2,
-  // The user, the tea's row lock on its own (votes.repository.ts says why), the vote, its event.
-  vote: 4,
-  comment: 3,
+  // One conditional statement reads the account, spends, stores the effect and the ledger row,
+  // and returns what the answer needs (users/actor.ts).
+  unlock: 1,
+  // The tea's row lock on its own (votes.repository.ts says why), the vote, its event.
+  vote: 3,
+  // The comment, its event.
+  comment: 2,
   // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.
   streamOpen: 2,
 } as const;

@@ -64,7 +64,9 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
   const advance = (to: number) => {
     if (to <= generation) return;
     generation = to;
-    local.clear();
+    // clear() writes every slot of the cache's arrays (MAX_PAGES each) even when none is used, and
+    // every write request starts a generation: 6% of an unlock's CPU under load.
+    if (local.size > 0) local.clear();
   };
   // A shared counter, so every server names one generation the same: a page stored in Redis by
   // one is found by the others.

@@ -19,6 +19,7 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     optionalAuth: (request: FastifyRequest) => Promise<void>;
     optionalClaims: (request: FastifyRequest) => Promise<void>;
+    requireClaims: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -79,6 +80,13 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (token) request.claims = await claimsOf(app.ctx, token);
   });
+  // For a spend whose statement reads the account itself (users/actor.ts): a token is required
+  // and checked here; the account is judged from what the statement read.
+  app.decorate('requireClaims', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    request.claims = await claimsOf(app.ctx, token);
+  });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
@@ -91,4 +99,10 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** For handlers behind `requireClaims`: the checked token's claims. */
+export function currentClaims(request: FastifyRequest): AccessClaims {
+  if (!request.claims) throw unauthorized();
+  return request.claims;
 }

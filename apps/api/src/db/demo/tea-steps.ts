@@ -128,7 +128,7 @@ function voteStep(stage: Stage, key: string, by: CastName, at: Date): Step {
   return {
     at,
     tables: ['post_votes', 'post_events', 'coin_ledger', 'users'],
-    run: async () => void (await votePost(stage.ctx, member(stage, by), postId(stage, key), stage.log)),
+    run: async () => void (await votePost(stage.ctx, member(stage, by).id, postId(stage, key), stage.log)),
   };
 }
 
@@ -142,7 +142,7 @@ function commentStep(stage: Stage, tea: DemoTea, index: number, at: Date): Step 
       const parent = comment.reply === undefined ? null : (stage.comments.get(`${tea.key}#${comment.reply}`) ?? null);
       const created = await createComment(
         stage.ctx,
-        member(stage, comment.by),
+        member(stage, comment.by).id,
         postId(stage, tea.key),
         { content: comment.text, parent_comment_id: parent },
         stage.log,

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
+import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { isUuid } from '../../lib/ids.js';
@@ -74,9 +75,10 @@ export async function deleteCommentRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(comments).where(eq(comments.id, id));
 }
 
-/** What the comment statement read and did; see commentStatement. */
+/** What the comment statement read and did; see commentStatement. The post's facts are null when there is no such post. */
 export type CommentOutcome = {
-  author_id: string;
+  actor: Record<string, unknown>;
+  author_id: string | null;
   status: PostStatus;
   unlocked: boolean;
   parent_found: boolean;
@@ -88,20 +90,21 @@ export type CommentOutcome = {
 };
 
 /**
- * The whole comment in one statement (issue 13, P6): the post share-locked as the gate locks it,
- * the parent share-locked as lockComment does (so its deletion waits, then takes the reply along),
- * and the charge, the ledger row and the comment stored only when every rule holds: published,
- * open to the writer (author, admin or unlocked), a parent (if named) on this post, and paid for.
- * No row: no such post; otherwise the facts say which refusal applies. `parentId` is null for a
- * top-level comment; `hasParent` with a null id (a malformed one) finds no parent.
+ * The whole comment in one statement (issue 13, P6): the writer's account (users/actor.ts), the
+ * post share-locked as the gate locks it, the parent share-locked as lockComment does (so its
+ * deletion waits, then takes the reply along), and the charge, the ledger row and the comment
+ * stored only when every rule holds: the account may act, the post is published and open to the
+ * writer (author, admin or unlocked), a parent (if named) is on this post, and it is paid for.
+ * No row: no such account; otherwise the facts say which refusal applies. `parentId` is null for
+ * a top-level comment; `hasParent` with a null id (a malformed one) finds no parent.
  */
 export async function commentStatement(
   db: DbOrTx,
-  user: { id: string; isAdmin: boolean },
+  writerId: string,
   postId: string,
   input: { hasParent: boolean; parentId: string | null; content: string },
 ) {
-  const values = { userId: user.id, isAdmin: user.isAdmin, postId, ...input };
+  const values = { userId: writerId, postId, ...input };
   return rowsOf<CommentOutcome>(await comment(db, values))[0];
 }
 
@@ -111,7 +114,7 @@ const parentId = sql.placeholder('parentId');
 const comment = namedStatement(
   'kettle_comment',
   sql`
-    with post as (
+    with ${actorCte(commenter)}, post as (
       select id, title, author_id, status from ${posts} where id = ${sql.placeholder('postId')} for share
     ), parent as (
       select id, post_id from ${comments} where id = ${parentId}::uuid for share
@@ -122,17 +125,17 @@ const comment = namedStatement(
         (select post_id = post.id from parent) as parent_on_post
       from post
     ), due as (
-      select id as post_id, title, ${POST_ACTION_COSTS.comment}::int as cost from facts
-      where status = 'approved' and (author_id = ${commenter} or ${sql.placeholder('isAdmin')}::boolean or unlocked)
-        and (not ${sql.placeholder('hasParent')}::boolean or parent_on_post)
+      select facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost from facts, actor
+      where facts.status = 'approved' and (facts.author_id = actor.id or actor.is_admin or facts.unlocked)
+        and (not ${sql.placeholder('hasParent')}::boolean or facts.parent_on_post) and ${actorMayAct}
     ), ${postChargeCtes(commenter, 'comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
       select post_id, user_id, ${parentId}::uuid, ${sql.placeholder('content')} from charged
       returning *
     )
-    select facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
-      (select coin_debt from ${users} where id = ${commenter}) as debt,
+    select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
+      actor.coin_debt as debt,
       (select coin_balance from charged) as balance,
       (select row_to_json(stored) from stored) as comment
-    from facts`,
+    from actor left join facts on true`,
 );

@@ -2,7 +2,7 @@ import { commentCreatedSchema, commentCreateSchema, commentListSchema } from '@k
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentClaims, currentUser } from '../../plugins/authenticate.js';
 import { createComment, deleteComment, listComments } from './comments.service.js';
 
 const tags = ['comments'];
@@ -34,9 +34,16 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
       body: commentCreateSchema,
       response: { 201: commentCreatedSchema },
     },
-    onRequest: root.authenticate,
+    // The account is read by the comment's own statement (users/actor.ts), after the body is checked.
+    onRequest: root.requireClaims,
     handler: async (request, reply) => {
-      const created = await createComment(ctx, currentUser(request), request.params.id, request.body, request.log);
+      const created = await createComment(
+        ctx,
+        currentClaims(request).sub,
+        request.params.id,
+        request.body,
+        request.log,
+      );
       return reply.status(201).send(created);
     },
   });

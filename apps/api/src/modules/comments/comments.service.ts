@@ -11,10 +11,10 @@ import type { Tx } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { blockedUserIds } from '../blocks/blocks.service.js';
+import { actingAccount, loadActingAccount } from '../users/actor.js';
 import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
 import { postNotFound, readableConversation, refusePostAction } from '../posts/access.js';
-import { fromRawRow } from '../posts/raw-rows.js';
+import { fromRawRow } from '../../db/raw-rows.js';
 import { comments } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Viewer } from '../posts/reading.policy.js';
@@ -52,20 +52,23 @@ export async function listComments(ctx: AppContext, viewer: Viewer, postId: stri
  */
 export async function createComment(
   ctx: AppContext,
-  user: UserRow,
+  writerId: string,
   postId: string,
   input: CommentCreateData,
   log: FastifyBaseLogger,
 ): Promise<CommentCreated> {
-  assertEmailVerified(user);
-  if (!isUuid(postId)) throw postNotFound();
+  if (!isUuid(postId)) {
+    await loadActingAccount(ctx.db, writerId);
+    throw postNotFound();
+  }
   const parentId = input.parent_comment_id;
-  const outcome = await commentStatement(ctx.db, user, postId, {
+  const outcome = await commentStatement(ctx.db, writerId, postId, {
     hasParent: Boolean(parentId),
     parentId: parentId && isUuid(parentId) ? parentId : null,
     content: input.content,
   });
-  if (!outcome) throw postNotFound();
+  const user = actingAccount(outcome?.actor ?? null);
+  if (!outcome || outcome.author_id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'comment', outcome.unlocked);
   if (parentId) {
     // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent

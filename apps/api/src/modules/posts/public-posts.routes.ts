@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPrecompressed } from '../../lib/precompressed.js';
-import { accountOf, currentUser } from '../../plugins/authenticate.js';
+import { accountOf, currentClaims, currentUser } from '../../plugins/authenticate.js';
 import { offerHotPage } from '../../plugins/hot-pages.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
@@ -103,8 +103,9 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       params,
       response: { 200: unlockResponseSchema },
     },
-    onRequest: root.authenticate,
-    handler: async (request) => unlockPost(ctx, currentUser(request), request.params.id),
+    // The account is read by the unlock's own statement (users/actor.ts).
+    onRequest: root.requireClaims,
+    handler: async (request) => unlockPost(ctx, currentClaims(request).sub, request.params.id),
   });
 
   app.delete('/:id/empty-pot', {

@@ -5,9 +5,15 @@ import { categories, postImages, postUnlocks, postVotes, posts, reports, states,
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { postChargeCtes } from '../coins/coins.service.js';
+import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
 
-/** What the unlock statement read and did: the post's columns (SQL names) and these. */
+/**
+ * What the unlock statement read and did: the reader's row, and the post's columns (SQL names,
+ * all null when there is no such post) and these.
+ */
 export type UnlockOutcome = Record<string, unknown> & {
+  actor: Record<string, unknown>;
+  id: string | null;
   status: PostStatus;
   author_id: string;
   category_id: string;
@@ -29,24 +35,23 @@ export type UnlockOutcome = Record<string, unknown> & {
 };
 
 const userId = sql.placeholder('userId');
-const isAdmin = sql.placeholder('isAdmin');
 
 const unlock = namedStatement(
   'kettle_unlock',
   sql`
-    with post as (
+    with ${actorCte(userId)}, post as (
       select * from ${posts} where id = ${sql.placeholder('postId')} for share
     ), due as (
-      select id as post_id, title, unlock_price as cost from post
-      where status = 'approved' and author_id <> ${userId} and not ${isAdmin}::boolean
+      select post.id as post_id, post.title, post.unlock_price as cost from post, actor
+      where post.status = 'approved' and post.author_id <> actor.id and not actor.is_admin and ${actorMayAct}
         and not exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id)
     ), ${postChargeCtes(userId, 'unlock')}, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid)
       select user_id, post_id, cost from charged
       returning post_id
     )
-    select post.*,
-      u.coin_balance as balance, u.coin_debt as debt,
+    select post.*, ${actorRow},
+      actor.coin_balance as balance, actor.coin_debt as debt,
       (select coin_balance from charged) as charged_balance,
       exists (select 1 from due) as was_due,
       (select name from ${categories} where id = post.category_id) as category_name,
@@ -55,24 +60,24 @@ const unlock = namedStatement(
       (select coalesce(json_agg(i order by i.position), '[]') from ${postImages} i where i.post_id = post.id) as images,
       (select id from ${posts} r where r.original_post_id = post.id and r.status = 'approved' limit 1) as reversal_id,
       -- Only the author and admins see how many unlocked it (read-context.ts).
-      case when post.author_id = ${userId} or ${isAdmin}::boolean
+      case when post.author_id = ${userId} or actor.is_admin
         then (select count(*)::int from ${postUnlocks} where post_id = post.id) end as unlock_count,
       exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted,
       (select status from ${reports}
         where kind = 'post' and reporter_id = ${userId} and post_id = post.id limit 1) as report_status
-    from post cross join ${users} u
-    where u.id = ${userId}`,
+    from actor left join post on true`,
 );
 
 /**
- * The whole unlock in one statement (issue 13, P6), instead of the gate, the insert, the charge
- * and then the post detail read again (twelve statements): the post share-locked as the gate
- * locks it; the charge, the ledger row and the unlock row only when the post is published, the
- * reader still owes it, and the balance covers it; and what the detail page shows of the post,
- * read in the same snapshot. No row: no such post. A twin racing past the snapshot's "not yet
- * unlocked" breaks the primary key and the statement rolls back whole; its caller runs it again.
+ * The whole unlock in one statement (issue 13, P6), instead of reading the reader, the gate, the
+ * insert, the charge and then the post detail again (thirteen statements): the reader's account
+ * (users/actor.ts); the post share-locked as the gate locks it; the charge, the ledger row and
+ * the unlock row only when the account may act, the post is published, the reader still owes it,
+ * and the balance covers it; and what the detail page shows of the post, read in the same
+ * snapshot. No row: no such account. A twin racing past the snapshot's "not yet unlocked" breaks
+ * the primary key and the statement rolls back whole; its caller runs it again.
  */
-export async function unlockStatement(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
-  const result = await unlock(db, { userId: user.id, isAdmin: user.isAdmin, postId });
+export async function unlockStatement(db: DbOrTx, readerId: string, postId: string) {
+  const result = await unlock(db, { userId: readerId, postId });
   return rowsOf<UnlockOutcome>(result)[0];
 }

@@ -4,11 +4,11 @@ import type { UserRow } from '../../db/rows.js';
 import { postImages, posts } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
+import { actingAccount, loadActingAccount } from '../users/actor.js';
 import { accountFrozen, countSpent, insufficientCoins } from '../coins/coins.service.js';
 import { postNotFound, refusePostAction } from './access.js';
 import { toPostDetail } from './public-posts.presenter.js';
-import { fromRawRow } from './raw-rows.js';
+import { fromRawRow } from '../../db/raw-rows.js';
 import type { ReadContext } from './read-context.js';
 import { unlockStatement, type UnlockOutcome } from './unlock.statement.js';
 
@@ -20,15 +20,18 @@ const lostUnlockRace = (error: unknown): boolean =>
  * Charges the post's price once, in one statement that also answers the post detail; the
  * unlock row's primary key turns every repeat (or concurrent twin) into a free no-op.
  */
-export async function unlockPost(ctx: AppContext, user: UserRow, id: string): Promise<UnlockResponse> {
-  assertEmailVerified(user);
-  if (!isUuid(id)) throw postNotFound();
+export async function unlockPost(ctx: AppContext, readerId: string, id: string): Promise<UnlockResponse> {
+  if (!isUuid(id)) {
+    await loadActingAccount(ctx.db, readerId);
+    throw postNotFound();
+  }
   // The twin that lost rolled back whole; run again, it now finds the unlock and charges nothing.
-  const outcome = await unlockStatement(ctx.db, user, id).catch((error: unknown) => {
-    if (lostUnlockRace(error)) return unlockStatement(ctx.db, user, id);
+  const outcome = await unlockStatement(ctx.db, readerId, id).catch((error: unknown) => {
+    if (lostUnlockRace(error)) return unlockStatement(ctx.db, readerId, id);
     throw error;
   });
-  if (!outcome) throw postNotFound();
+  const user = actingAccount(outcome?.actor ?? null);
+  if (!outcome || outcome.id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'unlock', false);
   let coinBalance = Number(outcome.balance);
   if (outcome.was_due) {

@@ -1,14 +1,16 @@
 import type { PostStatus } from '@kettle/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { postUnlocks, postVotes, posts, users } from '../../db/schema.js';
+import { postUnlocks, postVotes, posts } from '../../db/schema.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
+import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
 
-/** What the vote statement read and did; see voteStatement. */
+/** What the vote statement read and did; see voteStatement. The post's facts are null when there is no such post. */
 export type VoteOutcome = {
-  author_id: string;
+  actor: Record<string, unknown>;
+  author_id: string | null;
   status: PostStatus;
   unlocked: boolean;
   voted: boolean;
@@ -19,23 +21,24 @@ export type VoteOutcome = {
 };
 
 /**
- * The whole vote in one statement (issue 13, P6), instead of lock, check, insert, charge and bump
- * one after another: the post is locked as the gate locks it (NO KEY UPDATE, since the counter is
- * bumped anyway), and the charge, the vote row, the ledger row and the counter happen only when
- * every rule holds: published, not the author's, open to the reader (admin or unlocked), not voted
- * yet, and paid for. No row: no such post. Otherwise the facts say which refusal applies. A twin
- * racing past the snapshot's "not voted" breaks the primary key and the statement rolls back whole.
+ * The whole vote in one statement (issue 13, P6), instead of reading the voter, then lock, check,
+ * insert, charge and bump one after another: the voter's account (users/actor.ts), and the charge,
+ * the vote row, the ledger row and the counter only when every rule holds: the account may act,
+ * the post is published, not the voter's, open to them (admin or unlocked), not voted yet, and
+ * paid for. No row: no such account. Otherwise the facts say which refusal applies. A twin racing
+ * past the snapshot's "not voted" breaks the primary key and the statement rolls back whole.
  *
  * The row is locked by a statement of its own first, in the same transaction. Locked and bumped
  * in one statement, the bump looked for the row through the statement's snapshot, older than the
  * lock wait: it met the version other voters were queued on and waited behind them while they
  * waited for it, and PostgreSQL broke the cycle by failing votes (seen at 50 voters on one tea).
- * Started after the lock, the statement's snapshot already holds the newest version.
+ * Started after the lock, the statement's snapshot already holds the newest version, so the
+ * statement reads the row without locking it again.
  */
-export async function voteStatement(db: DbOrTx, user: { id: string; isAdmin: boolean }, postId: string) {
+export async function voteStatement(db: DbOrTx, voterId: string, postId: string) {
   return db.transaction(async (tx) => {
     await lockPost(tx, { postId });
-    return rowsOf<VoteOutcome>(await vote(tx, { userId: user.id, isAdmin: user.isAdmin, postId }))[0];
+    return rowsOf<VoteOutcome>(await vote(tx, { userId: voterId, postId }))[0];
   });
 }
 
@@ -47,26 +50,25 @@ const lockPost = namedStatement('kettle_vote_lock', sql`select 1 from ${posts} w
 const vote = namedStatement(
   'kettle_vote',
   sql`
-    with post as (
-      select id, title, author_id, status from ${posts} where id = ${postId} for no key update
+    with ${actorCte(userId)}, post as (
+      select id, title, author_id, status from ${posts} where id = ${postId}
     ), facts as (
       select post.*,
         exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id) as unlocked,
         exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted
       from post
     ), due as (
-      select id as post_id, title, ${POST_ACTION_COSTS.vote}::int as cost from facts
-      where status = 'approved' and author_id <> ${userId} and (${sql.placeholder('isAdmin')}::boolean or unlocked)
-        and not voted
+      select facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost from facts, actor
+      where facts.status = 'approved' and facts.author_id <> actor.id and (actor.is_admin or facts.unlocked)
+        and not facts.voted and ${actorMayAct}
     ), ${postChargeCtes(userId, 'vote')}, stored as (
       insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id
     ), bumped as (
       update ${posts} p set vote_count = p.vote_count + 1 from stored where p.id = stored.post_id
       returning p.vote_count
     )
-    select facts.author_id, facts.status, facts.unlocked, facts.voted,
-      (select coin_debt from ${users} where id = ${userId}) as debt,
+    select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.voted, actor.coin_debt as debt,
       (select coin_balance from charged) as balance,
       (select vote_count from bumped) as vote_count
-    from facts`,
+    from actor left join facts on true`,
 );

@@ -2,7 +2,7 @@ import { voteResponseSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentClaims } from '../../plugins/authenticate.js';
 import { votePost } from './votes.service.js';
 
 const tags = ['votes'];
@@ -22,7 +22,8 @@ export async function votesRoutes(root: FastifyInstance): Promise<void> {
       params,
       response: { 200: voteResponseSchema },
     },
-    onRequest: root.authenticate,
-    handler: async (request) => votePost(ctx, currentUser(request), request.params.id, request.log),
+    // The account is read by the vote's own statement (users/actor.ts).
+    onRequest: root.requireClaims,
+    handler: async (request) => votePost(ctx, currentClaims(request).sub, request.params.id, request.log),
   });
 }

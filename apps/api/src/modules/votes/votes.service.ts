@@ -5,10 +5,9 @@ import { conflict } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
 import { postNotFound, refusePostAction } from '../posts/access.js';
 import { publishPostEvent } from '../realtime/post-events.js';
-import type { UserRow } from '../../db/rows.js';
+import { actingAccount, loadActingAccount } from '../users/actor.js';
 import { voteStatement } from './votes.repository.js';
 
 /** A twin vote that raced past the statement's "not voted yet" and lost on the primary key. */
@@ -21,16 +20,19 @@ const lostVoteRace = (error: unknown): boolean => uniqueViolationConstraint(erro
  */
 export async function votePost(
   ctx: AppContext,
-  user: UserRow,
+  voterId: string,
   id: string,
   log: FastifyBaseLogger,
 ): Promise<VoteResponse> {
-  assertEmailVerified(user);
-  if (!isUuid(id)) throw postNotFound();
-  const outcome = await voteStatement(ctx.db, user, id).catch((error: unknown) => {
+  if (!isUuid(id)) {
+    await loadActingAccount(ctx.db, voterId);
+    throw postNotFound();
+  }
+  const outcome = await voteStatement(ctx.db, voterId, id).catch((error: unknown) => {
     throw lostVoteRace(error) ? conflict(VOTE_MESSAGES.alreadyVoted) : error;
   });
-  if (!outcome) throw postNotFound();
+  const user = actingAccount(outcome?.actor ?? null);
+  if (!outcome || outcome.author_id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'vote', outcome.unlocked);
   if (outcome.voted) throw conflict(VOTE_MESSAGES.alreadyVoted);
   if (outcome.balance === null || outcome.vote_count === null) {

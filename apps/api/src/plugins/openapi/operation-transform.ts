@@ -31,7 +31,7 @@ const hooksOf = (route: RouteOptions): Hook[] => {
 function accessOf(app: FastifyInstance, route: RouteOptions, schema: FastifySchema): Access {
   const hooks = hooksOf(route);
   if (hooks.includes(app.requireAdmin as Hook)) return 'admin';
-  if (hooks.includes(app.authenticate as Hook)) return 'signed-in';
+  if (hooks.includes(app.authenticate as Hook) || hooks.includes(app.requireClaims as Hook)) return 'signed-in';
   if (hooks.includes(app.optionalAuth as Hook) || hooks.includes(app.optionalClaims as Hook)) return 'optional';
   const query = schema.querystring as { shape?: Record<string, unknown> } | undefined;
   if (query?.shape && 'token' in query.shape && route.url.endsWith('/events')) return 'stream-token';

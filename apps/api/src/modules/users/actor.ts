@@ -1,0 +1,41 @@
+import { sql, type Placeholder } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
+import { fromRawRow } from '../../db/raw-rows.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/rows.js';
+import { assertEmailVerified } from '../../lib/verified-email.js';
+import { usableAccount } from '../../plugins/authenticate.js';
+import { findRequestUser } from './users.service.js';
+
+/**
+ * The account behind a spend, read by the spend's own statement rather than by one of its own
+ * before it (performance.md P6: a statement less per unlock, vote and comment). The statement
+ * defines `actor` with actorCte, lets nothing happen unless actorMayAct holds, selects actorRow,
+ * and its caller hands that to actingAccount, which refuses the account as the request's
+ * authentication would have: the same rules in SQL and here, so nothing is spent by an account
+ * that is then refused.
+ */
+export const actorCte = (userId: Placeholder) => sql`actor as (select * from ${users} where id = ${userId})`;
+
+/** In SQL, what usableAccount and assertEmailVerified require of `actor`. */
+export const actorMayAct = sql`actor.is_active and actor.email_verified_at is not null`;
+
+/** The actor's row as JSON, for actingAccount. */
+export const actorRow = sql`row_to_json(actor) as actor`;
+
+/**
+ * The account, if it may act: gone is 401, deactivated 403, unconfirmed address 403, in the
+ * order each signed-in call checks them.
+ */
+function mayAct(row: UserRow | undefined): UserRow {
+  const user = usableAccount(row);
+  assertEmailVerified(user);
+  return user;
+}
+
+/** The account a spend statement read (actorRow), judged by mayAct. */
+export const actingAccount = (raw: Record<string, unknown> | null): UserRow =>
+  mayAct(raw === null ? undefined : fromRawRow(users, raw));
+
+/** The account read on its own, judged by mayAct: for a spend refused before its statement. */
+export const loadActingAccount = async (db: Db, id: string): Promise<UserRow> => mayAct(await findRequestUser(db, id));
