@@ -22,8 +22,8 @@ const BUDGET = {
   // One conditional statement reads the account, spends, stores the effect and the ledger row,
   // and returns what the answer needs (users/actor.ts).
   unlock: 1,
-  // The tea's row lock on its own (votes.repository.ts says why), the vote, its event.
-  vote: 3,
+  // The tea's row lock on its own (votes.repository.ts says why), then the vote with its event.
+  vote: 2,
   // The comment, its event.
   comment: 2,
   // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.

@@ -128,7 +128,7 @@ function voteStep(stage: Stage, key: string, by: CastName, at: Date): Step {
   return {
     at,
     tables: ['post_votes', 'post_events', 'coin_ledger', 'users'],
-    run: async () => void (await votePost(stage.ctx, member(stage, by).id, postId(stage, key), stage.log)),
+    run: async () => void (await votePost(stage.ctx, member(stage, by).id, postId(stage, key))),
   };
 }
 

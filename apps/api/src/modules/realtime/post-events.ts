@@ -45,10 +45,30 @@ export async function publishPostEvent(ctx: AppContext, postId: string, event: P
           values (${postId}, ${event.type}, ${payload}::jsonb)
           returning id`);
   const row = rowsOf<{ id: number | string }>(result)[0];
-  if (!row) return;
-  const stored: StoredPostEvent = { ...event, id: Number(row.id), postId };
-  await ctx.bus.publish(postTopic(postId), stored);
+  if (row) await announcePostEvent(ctx, { ...event, id: Number(row.id), postId });
 }
+
+/**
+ * Fans out an event its action recorded in its own statement (voteEventCte), once that
+ * committed. The bus never rejects (see publishPostEvent).
+ */
+export async function announcePostEvent(ctx: AppContext, stored: StoredPostEvent): Promise<void> {
+  await ctx.bus.publish(postTopic(stored.postId), stored);
+}
+
+/**
+ * The vote_update event, recorded by the vote's own statement (votes.repository.ts) from its
+ * `bumped` (post id, new count) and `actor` CTEs, so the vote and its event commit together: a
+ * statement and a commit fewer than publishPostEvent after the vote (performance.md P6). The
+ * caller announces it after commit (announcePostEvent), so no stream hears of a vote that
+ * rolled back.
+ */
+export const voteEventCte = sql`recorded as (
+      insert into ${postEvents} (post_id, type, payload)
+      select bumped.id, 'vote_update', jsonb_build_object('new_vote_count', bumped.vote_count, 'voter_id', actor.id)
+      from bumped, actor
+      returning id
+    )`;
 
 /**
  * Forgets the `new_comment` events of deleted comments, in the deleting transaction, so no

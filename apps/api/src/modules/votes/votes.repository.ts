@@ -5,6 +5,7 @@ import { postUnlocks, postVotes, posts } from '../../db/schema.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
+import { voteEventCte } from '../realtime/post-events.js';
 import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
 
 /** What the vote statement read and did; see voteStatement. The post's facts are null when there is no such post. */
@@ -18,6 +19,8 @@ export type VoteOutcome = {
   /** Set only when the vote was stored and paid for. */
   balance: number | null;
   vote_count: number | null;
+  /** The vote_update event recorded with the vote (realtime/post-events.ts voteEventCte). */
+  event_id: number | string | null;
 };
 
 /**
@@ -25,7 +28,7 @@ export type VoteOutcome = {
  * insert, charge and bump one after another: the voter's account (users/actor.ts), and the charge,
  * the vote row, the ledger row and the counter only when every rule holds: the account may act,
  * the post is published, not the voter's, open to them (admin or unlocked), not voted yet, and
- * paid for. No row: no such account. Otherwise the facts say which refusal applies. A twin racing
+ * paid for, and its vote_update event with them. No row: no such account. Otherwise the facts say which refusal applies. A twin racing
  * past the snapshot's "not voted" breaks the primary key and the statement rolls back whole.
  *
  * The row is locked by a statement of its own first, in the same transaction. Locked and bumped
@@ -65,10 +68,11 @@ const vote = namedStatement(
       insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id
     ), bumped as (
       update ${posts} p set vote_count = p.vote_count + 1 from stored where p.id = stored.post_id
-      returning p.vote_count
-    )
+      returning p.id, p.vote_count
+    ), ${voteEventCte}
     select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.voted, actor.coin_debt as debt,
       (select coin_balance from charged) as balance,
-      (select vote_count from bumped) as vote_count
+      (select vote_count from bumped) as vote_count,
+      (select id from recorded) as event_id
     from actor left join facts on true`,
 );

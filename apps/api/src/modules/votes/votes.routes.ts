@@ -24,6 +24,6 @@ export async function votesRoutes(root: FastifyInstance): Promise<void> {
     },
     // The account is read by the vote's own statement (users/actor.ts).
     onRequest: root.requireClaims,
-    handler: async (request) => votePost(ctx, currentClaims(request).sub, request.params.id, request.log),
+    handler: async (request) => votePost(ctx, currentClaims(request).sub, request.params.id),
   });
 }

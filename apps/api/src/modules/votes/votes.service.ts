@@ -1,12 +1,11 @@
 import { VOTE_MESSAGES, type VoteResponse } from '@kettle/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { postNotFound, refusePostAction } from '../posts/access.js';
-import { publishPostEvent } from '../realtime/post-events.js';
+import { announcePostEvent } from '../realtime/post-events.js';
 import { actingAccount, loadActingAccount } from '../users/actor.js';
 import { voteStatement } from './votes.repository.js';
 
@@ -15,15 +14,10 @@ const lostVoteRace = (error: unknown): boolean => uniqueViolationConstraint(erro
 
 /**
  * POST /posts/{id}/vote: one upvote per user and post for COSTS.upvote coins. One statement
- * stores the vote, bumps the counter and charges, or does nothing and reports why; the refusals
+ * stores the vote, bumps the counter, records its event and charges, or does nothing and reports why; the refusals
  * keep the gate's order (refusePostAction), then 409 for a repeat, then the charge's own refusal.
  */
-export async function votePost(
-  ctx: AppContext,
-  voterId: string,
-  id: string,
-  log: FastifyBaseLogger,
-): Promise<VoteResponse> {
+export async function votePost(ctx: AppContext, voterId: string, id: string): Promise<VoteResponse> {
   if (!isUuid(id)) {
     await loadActingAccount(ctx.db, voterId);
     throw postNotFound();
@@ -40,12 +34,13 @@ export async function votePost(
   }
   countSpent(POST_ACTION_COSTS.vote);
   const voteCount = Number(outcome.vote_count);
-  // After commit: a stream never hears of a vote that rolled back. The vote stands even if the
-  // event cannot be recorded, so a failure here is logged rather than answered as an error.
-  await publishPostEvent(ctx, id, {
+  // After commit: a stream never hears of a vote that rolled back.
+  await announcePostEvent(ctx, {
     type: 'vote_update',
+    id: Number(outcome.event_id),
+    postId: id,
     data: { new_vote_count: voteCount, voter_id: user.id },
-  }).catch((err: unknown) => log.warn({ err, postId: id }, 'vote_update event not published'));
+  });
   return {
     message: VOTE_MESSAGES.upvoted.description,
     vote_count: voteCount,
