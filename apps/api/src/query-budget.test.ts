@@ -24,6 +24,8 @@ const BUDGET = {
   anonymousPost: 2,
   // The token's user, the post, its read context, the viewer's vote and report.
   signedInPost: 4,
+  // The token's user, the author's page, its count, and its read context with unlock counts.
+  myTeas: 4,
   // One conditional statement reads the account, spends, stores the effect and the ledger row,
   // and returns what the answer needs (users/actor.ts).
   unlock: 1,
@@ -43,6 +45,7 @@ describe('statements per request on the hot paths', () => {
   let listed: { id: string; categoryId: string };
   let unlocked: string;
   let authorId: string;
+  let author: Awaited<ReturnType<typeof signedIn>>;
   // Periodic sweeps would add their own statements to a count.
   useTestApp(
     (made) => {
@@ -52,7 +55,7 @@ describe('statements per request on the hot paths', () => {
   );
 
   beforeAll(async () => {
-    const author = await signedIn(app);
+    author = await signedIn(app);
     authorId = author.user.id;
     reader = await signedIn(app, { coins: 500 });
     const [first, second] = await Promise.all([1, 2, 3, 4].map(() => approvedPost(app, author.user.id)));
@@ -79,6 +82,7 @@ describe('statements per request on the hot paths', () => {
     ['signedInList', () => getPosts(app, '', reader.auth)],
     ['anonymousPost', () => getPost(app, listed.id)],
     ['signedInPost', () => getPost(app, listed.id, reader.auth)],
+    ['myTeas', () => app.inject({ method: 'GET', url: '/api/v1/posts/me', headers: author.auth })],
     ['unlock', () => unlock(app, reader.auth, unlocked)],
     ['vote', () => vote(app, reader.auth, unlocked)],
     ['comment', () => postComment(app, reader.auth, unlocked, { content: 'Counted, not timed.' }), 201],

@@ -2,10 +2,9 @@ import type { MyPost, MyPostList, MyPostsQuery } from '@kettle/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
-import { presentOwnPosts } from './read-context.js';
+import { presentOwnPostsCounted } from './read-context.js';
 import { searchCondition } from './search.js';
 import { emptyPotRefusal } from './reading.policy.js';
-import { unlockCounts } from './unlocks.repository.js';
 
 function myPostsWhere(authorId: string, query: MyPostsQuery): SQL | undefined {
   const filters: SQL[] = [eq(posts.authorId, authorId)];
@@ -32,15 +31,8 @@ export async function listMyPosts(ctx: AppContext, authorId: string, query: MyPo
       .limit(query.limit),
     ctx.db.select({ n: count() }).from(posts).where(where),
   ]);
-  const [own, counts] = await Promise.all([
-    presentOwnPosts(ctx.db, rows, ctx.secret),
-    unlockCounts(
-      ctx.db,
-      rows.map((row) => row.id),
-    ),
-  ]);
-  const data: MyPost[] = own.map((post) => {
-    const unlockCount = counts.get(post.id) ?? 0;
+  const own = await presentOwnPostsCounted(ctx.db, rows, ctx.secret);
+  const data: MyPost[] = own.map(({ post, unlockCount }) => {
     // Authors read free, so they never hold an unlock row: any unlock is someone else's.
     const refusal = emptyPotRefusal(authorId, { authorId, status: post.status }, unlockCount > 0);
     return { ...post, unlock_count: unlockCount, empty_pot_refusal: refusal };

@@ -155,6 +155,20 @@ export async function presentOwnPosts(db: DbOrTx, rows: PostRow[], secret: strin
   return rows.map((row) => toOwnPost(row, relations, secret));
 }
 
+/** Own posts with how many readers unlocked each (My Teas), from the same one statement. */
+export async function presentOwnPostsCounted(
+  db: DbOrTx,
+  rows: PostRow[],
+  secret: string,
+): Promise<Array<{ post: OwnPost; unlockCount: number }>> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const context = await readContextRow(db, rows, null, ids);
+  const relations = relationsOf(context);
+  const counts = new Map(context.unlock_counts.map((c) => [c.id, Number(c.n)]));
+  return rows.map((row) => ({ post: toOwnPost(row, relations, secret), unlockCount: counts.get(row.id) ?? 0 }));
+}
+
 export async function presentOwnPost(db: DbOrTx, row: PostRow, secret: string): Promise<OwnPost> {
   return toOwnPost(row, await loadPostRelations(db, [row]), secret);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { postUnlocks } from '../../db/schema.js';
 
@@ -10,17 +10,6 @@ export async function unlockedPostIds(db: DbOrTx, userId: string, postIds: strin
     .from(postUnlocks)
     .where(and(eq(postUnlocks.userId, userId), inArray(postUnlocks.postId, postIds)));
   return new Set(rows.map((row) => row.postId));
-}
-
-/** How many readers unlocked each post (My Teas, the author's detail view); absent means 0. */
-export async function unlockCounts(db: DbOrTx, postIds: string[]): Promise<Map<string, number>> {
-  if (postIds.length === 0) return new Map();
-  const rows = await db
-    .select({ postId: postUnlocks.postId, n: count() })
-    .from(postUnlocks)
-    .where(inArray(postUnlocks.postId, postIds))
-    .groupBy(postUnlocks.postId);
-  return new Map(rows.map((row) => [row.postId, row.n]));
 }
 
 /** Records the unlock; false when this user had already unlocked the post (the key is the idempotency). */
