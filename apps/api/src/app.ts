@@ -50,6 +50,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
 import { createPaymentProviders } from './modules/payments/providers/select-provider.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { enforcementRoutes } from './modules/enforcement/enforcement.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(companyRoutes, { prefix: '/company' });
       await api.register(companyAdminRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(enforcementRoutes);
     },
     { prefix: '/api/v1' },
   );

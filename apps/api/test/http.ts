@@ -11,6 +11,7 @@ export type CurrentUserBody = {
   is_admin: boolean;
   is_active: boolean;
   email_verified: boolean;
+  suspended_until: string | null;
   coin_balance: number;
   created_at: string;
 };

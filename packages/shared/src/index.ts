@@ -32,3 +32,4 @@ export * from './bounty.js';
 export * from './input.js';
 export * from './first-view.js';
 export * from './theme-init.js';
+export * from './enforcement.js';

@@ -75,6 +75,7 @@ export const ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountInactive: 'ACCOUNT_INACTIVE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  accountSuspended: 'ACCOUNT_SUSPENDED',
   invalidToken: 'INVALID_TOKEN',
   /** Password sign-in is closed for this account for now; a mailed sign-in link still works. */
   signInLinkRequired: 'SIGN_IN_LINK_REQUIRED',

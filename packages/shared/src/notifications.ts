@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   'bounty_refunded',
   'company_verified',
   'company_unverified',
+  'account_warning',
+  'account_suspended',
+  'account_banned',
 ] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */

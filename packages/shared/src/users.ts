@@ -19,6 +19,8 @@ export const currentUserSchema = z.object({
   is_admin: z.boolean(),
   is_active: z.boolean(),
   email_verified: z.boolean(),
+  /** The end of a suspension in force (issue 14); null when the account may act. */
+  suspended_until: z.string().nullable(),
   coin_balance: z.number().int(),
   created_at: z.string(),
 });

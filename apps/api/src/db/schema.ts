@@ -37,6 +37,11 @@ export const users = pgTable(
      * cannot spend (balances never go negative); purchases settle it first.
      */
     coinDebt: integer('coin_debt').notNull().default(0),
+    /**
+     * The end of the latest suspension (issue 14). The account may act again once it has passed:
+     * nothing has to run at the end for the restore to happen.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -186,6 +191,35 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const ACCOUNT_ACTION_KINDS = ['warning', 'suspension', 'ban'] as const;
+
+/** The enforcement ladder's decisions (issue 14): what an admin did to an account, citing a rule. */
+export const accountActions = pgTable(
+  'account_actions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ACCOUNT_ACTION_KINDS }).notNull(),
+    rule: text('rule').notNull(),
+    message: text('message').notNull(),
+    days: integer('days'),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_actions_user_created_idx').on(t.userId, t.createdAt),
+    check('account_actions_kind', sql`${t.kind} in ('warning', 'suspension', 'ban')`),
+    check(
+      'account_actions_days',
+      sql`(${t.kind} = 'suspension') = (${t.days} is not null and ${t.endsAt} is not null) and (${t.days} is null or ${t.days} between 1 and 30)`,
+    ),
+  ],
 );
 
 /** Small facts about this installation, such as when reference data was seeded. */

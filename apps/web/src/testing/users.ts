@@ -8,6 +8,7 @@ export const reader = (coin_balance: number): CurrentUser => ({
   is_admin: false,
   is_active: true,
   email_verified: true,
+  suspended_until: null,
   coin_balance,
   created_at: '2026-01-01T00:00:00.000Z',
 });

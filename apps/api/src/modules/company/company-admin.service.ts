@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify } from '../../lib/notify.js';
 import type { UserRow } from '../../db/rows.js';
 import { toAdminCompany } from './company.presenter.js';
 import * as repo from './company.repository.js';

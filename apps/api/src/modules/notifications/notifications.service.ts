@@ -1,17 +1,8 @@
-import type { NOTIFICATION_KINDS, NotificationList, NotificationListQuery } from '@kettle/shared';
+import type { NotificationList, NotificationListQuery } from '@kettle/shared';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { toNotification } from './notifications.presenter.js';
-
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export type NewNotification = { userId: string; kind: NotificationKind; title: string; body: string; link: string };
-
-/** Run it in the transaction of the event it reports, so the notice exists exactly when the event does. */
-export async function notify(db: DbOrTx, input: NewNotification): Promise<void> {
-  await db.insert(notifications).values(input);
-}
 
 export async function listNotifications(
   db: DbOrTx,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf } from '../../../test/http.js';
 import { notifications } from '../../db/schema.js';
 import { buildPost } from '../../../test/posts-kit.js';
-import { notify } from './notifications.service.js';
+import { notify } from '../../lib/notify.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
 import { conflict, forbidden, notFound, validationFailed, type AppError } from '../../lib/app-error.js';
 import { creditCoins, spendCoins } from '../coins/coins.service.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify } from '../../lib/notify.js';
 import type { UserRow } from '../../db/rows.js';
 import {
   awardRefusal,

@@ -9,7 +9,7 @@ import { spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../../db/rows.js';
 import { postNotFound } from './access.js';
 import { lockPost } from './posts.repository.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
+import { assertMayParticipate } from '../../lib/participation.js';
 import { refundBounty } from './bounty.service.js';
 import { emptyPotRefusal } from './reading.policy.js';
 import { unlockedByOthers } from './unlocks.repository.js';
@@ -26,7 +26,7 @@ const REFUSALS: Record<EmptyPotRefusal, () => AppError> = {
  * Votes, comments and image rows cascade; the ledger row stays; files go after commit.
  */
 export async function emptyPot(ctx: AppContext, user: UserRow, id: string): Promise<EmptyPotResponse> {
-  assertEmailVerified(user);
+  assertMayParticipate(user);
   const { balance, keys } = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post) throw postNotFound();

@@ -2,7 +2,7 @@ import { NOTIFICATION_TEXT } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { postApprovedMail, postRejectedMail } from '../../lib/mailer/post-templates.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify } from '../../lib/notify.js';
 import { findUserById } from '../users/users.service.js';
 import type { PostRow } from '../../db/rows.js';
 

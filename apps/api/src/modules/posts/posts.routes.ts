@@ -17,7 +17,7 @@ import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
 import { assertCanPay, createPost } from './posts.service.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
+import { assertMayParticipate } from '../../lib/participation.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
 
 const tags = ['posts'];
@@ -64,7 +64,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const user = currentUser(request);
-      assertEmailVerified(user);
+      assertMayParticipate(user);
       const form = await readPostForm(request, postCreateSchema, checksFor(user, false));
       return reply.status(201).send(await createPost(ctx, user, form));
     },
@@ -82,7 +82,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.authenticate,
     handler: async (request, reply) => {
       const user = currentUser(request);
-      assertEmailVerified(user);
+      assertMayParticipate(user);
       const form = await readPostForm(request, reversalCreateSchema, checksFor(user, true));
       const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
       return reply.status(201).send(post);

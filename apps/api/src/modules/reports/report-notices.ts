@@ -2,7 +2,7 @@ import { NOTIFICATION_TEXT } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { takedownOutcomeMail } from '../../lib/mailer/report-templates.js';
-import { notify, type NotificationKind } from '../notifications/notifications.service.js';
+import { notify, type NotificationKind } from '../../lib/notify.js';
 import type { ReportRow } from './reports.repository.js';
 
 /** Where the reporter reads their reports' statuses (the Moderation & Safety page, Report Status). */

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { reports } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { spendCoins } from '../coins/coins.service.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
+import { assertMayParticipate } from '../../lib/participation.js';
 import { enterPost } from '../posts/access.js';
 import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
@@ -73,7 +73,7 @@ export async function reportPost(
   postId: string,
   input: ReportCreateData,
 ): Promise<ReportCreated> {
-  assertEmailVerified(user);
+  assertMayParticipate(user);
   const { report, coinBalance } = await ctx.db.transaction(async (tx) => {
     const post = await enterPost(tx, user, postId, 'report');
     assertMayReport(reportRefusal(user, post.authorId), REPORT_MESSAGES.ownPost);
@@ -94,7 +94,7 @@ export async function reportComment(
   commentId: string,
   input: ReportCreateData,
 ): Promise<ReportCreated> {
-  assertEmailVerified(user);
+  assertMayParticipate(user);
   const { report, coinBalance } = await ctx.db.transaction(async (tx) => {
     const comment = await repo.shareCommentWithPost(tx, commentId);
     const post = comment && { authorId: comment.postAuthorId, status: comment.postStatus };

@@ -3,7 +3,7 @@ import { users } from '../../db/schema.js';
 import { fromRawRow } from '../../db/raw-rows.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
-import { assertEmailVerified } from '../../lib/verified-email.js';
+import { assertMayParticipate } from '../../lib/participation.js';
 import { usableAccount } from '../../plugins/authenticate.js';
 import { findRequestUser } from './users.service.js';
 
@@ -17,19 +17,20 @@ import { findRequestUser } from './users.service.js';
  */
 export const actorCte = (userId: Placeholder) => sql`actor as (select * from ${users} where id = ${userId})`;
 
-/** In SQL, what usableAccount and assertEmailVerified require of `actor`. */
-export const actorMayAct = sql`actor.is_active and actor.email_verified_at is not null`;
+/** In SQL, what usableAccount and assertMayParticipate require of `actor`. */
+export const actorMayAct = sql`actor.is_active and actor.email_verified_at is not null
+  and (actor.suspended_until is null or actor.suspended_until <= now())`;
 
 /** The actor's row as JSON, for actingAccount. */
 export const actorRow = sql`row_to_json(actor) as actor`;
 
 /**
- * The account, if it may act: gone is 401, deactivated 403, unconfirmed address 403, in the
- * order each signed-in call checks them.
+ * The account, if it may act: gone is 401, deactivated 403, unconfirmed address 403, suspended
+ * 403, in the order each signed-in call checks them.
  */
 function mayAct(row: UserRow | undefined): UserRow {
   const user = usableAccount(row);
-  assertEmailVerified(user);
+  assertMayParticipate(user);
   return user;
 }
 

@@ -22,6 +22,7 @@ const CURRENT_USER_KEYS = [
   'id',
   'is_active',
   'is_admin',
+  'suspended_until',
   'username',
 ];
 
@@ -47,6 +48,7 @@ describe('GET /api/v1/user/profile', () => {
       is_active: true,
       email_verified: true,
       coin_balance: 30,
+      suspended_until: null,
       created_at: user.createdAt.toISOString(),
     });
     expect(res.body).not.toContain('password');

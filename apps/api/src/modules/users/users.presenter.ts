@@ -1,5 +1,6 @@
 import type { AdminUser, CurrentUser } from '@kettle/shared';
 import type { UserRow } from '../../db/rows.js';
+import { suspensionInForce } from '../../lib/participation.js';
 
 /** The only way a user row leaves the server for its owner: every field listed, never the hash. */
 export const toCurrentUser = (row: UserRow): CurrentUser => ({
@@ -9,6 +10,7 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   is_admin: row.isAdmin,
   is_active: row.isActive,
   email_verified: row.emailVerifiedAt !== null,
+  suspended_until: suspensionInForce(row)?.toISOString() ?? null,
   coin_balance: row.coinBalance,
   created_at: row.createdAt.toISOString(),
 });

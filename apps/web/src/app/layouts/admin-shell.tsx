@@ -4,6 +4,7 @@ import { Logo } from '@/components/layout/logo';
 import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { NavLinks } from '@/components/layout/nav-links';
 import { SkipLink } from '@/components/layout/skip-link';
+import { SuspensionNotice } from '@/components/layout/suspension-notice';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { AdminGuard } from '../guards/admin-guard';
 import { ADMIN_NAV } from '../navigation';
@@ -41,6 +42,7 @@ function AdminChrome() {
           </div>
         </div>
       </header>
+      <SuspensionNotice />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Outlet />
       </main>

@@ -11,6 +11,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccountSkeleton } from '../components/account-skeleton';
+import { AccountStandingPanel } from '../components/account-standing-panel';
 import { CoinLedgerPanel } from '../components/coin-ledger-panel';
 import { EditUsernameForm } from '../components/edit-username-form';
 import { ProfileCard } from '../components/profile-card';
@@ -27,6 +28,7 @@ function AccountContent() {
           <ProfileCard user={user} />
           <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
             {user.email_verified ? null : <VerificationNotice email={user.email} />}
+            <AccountStandingPanel />
             {/* Coins and money: one line per section. */}
             <TransactionHistoryPanel />
             <CoinLedgerPanel />

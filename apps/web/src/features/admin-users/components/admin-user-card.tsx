@@ -3,6 +3,7 @@ import { Coins, ShieldCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { AccountActionDialog } from './account-action-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ManageCoinsDialog } from './manage-coins-dialog';
 import { UserStatusDialog } from './user-status-dialog';
@@ -76,6 +77,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
         <ManageCoinsDialog user={user} />
         <UserStatusDialog user={user} isSelf={isSelf} />
         <EditUserDialog user={user} isSelf={isSelf} />
+        {isSelf ? null : <AccountActionDialog user={user} />}
       </div>
     </Card>
   );

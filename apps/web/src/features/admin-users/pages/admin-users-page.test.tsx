@@ -78,6 +78,7 @@ describe('AdminUsersPage', () => {
     expect(within(avaCard).queryByText('Admin')).not.toBeInTheDocument();
     expect(within(avaCard).getByRole('button', { name: 'Manage Coins' })).toBeEnabled();
     expect(within(avaCard).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+    expect(within(avaCard).getByRole('button', { name: 'Take action on ava' })).toBeEnabled();
 
     const benCard = screen.getByRole('article', { name: 'ben' });
     expect(within(benCard).getByText('Inactive')).toBeInTheDocument();
@@ -90,6 +91,7 @@ describe('AdminUsersPage', () => {
     expect(within(own).getByText('Admin')).toBeInTheDocument();
     expect(await within(own).findByText('You')).toBeInTheDocument();
     expect(within(own).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(within(own).queryByRole('button', { name: /Take action/ })).not.toBeInTheDocument();
   });
 
   it('reads search and page from the query string and keeps them there, replacing the entry', async () => {

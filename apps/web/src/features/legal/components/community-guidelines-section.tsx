@@ -9,7 +9,7 @@ export function CommunityGuidelinesSection() {
       <p>Five rules keep the pot hot without burning anyone:</p>
       <ol className="list-decimal space-y-2 pl-5">
         {COMMUNITY_RULES.map((rule) => (
-          <li key={rule.title}>
+          <li key={rule.id}>
             <strong className="font-semibold">{rule.title}.</strong> {rule.detail}
           </li>
         ))}

@@ -1,0 +1,37 @@
+import { ACTION_NOTICE_TEXT, APPEAL_WINDOW_DAYS, type AccountActionKind } from '@kettle/shared';
+import type { MailMessage } from './mailer.js';
+import { layout } from './templates.js';
+
+export type ActionMail = {
+  kind: AccountActionKind;
+  ruleTitle: string;
+  message: string;
+  endsAt: string | null;
+  /** Quoted in a ban mail: the banned user appeals without signing in, by email and reference. */
+  reference: string;
+};
+
+function bodyOf(action: ActionMail): string {
+  if (action.kind === 'suspension') {
+    return ACTION_NOTICE_TEXT.suspension.body(action.ruleTitle, action.message, action.endsAt ?? '');
+  }
+  return ACTION_NOTICE_TEXT[action.kind].body(action.ruleTitle, action.message);
+}
+
+/** A warning, suspension or ban, with its reason and how to appeal it. */
+export function accountActionMail(to: string, username: string, action: ActionMail, accountUrl: string): MailMessage {
+  const { title } = ACTION_NOTICE_TEXT[action.kind];
+  const lines = [
+    `Hi ${username},`,
+    bodyOf(action),
+    `If you think this is wrong, you can appeal within ${APPEAL_WINDOW_DAYS} days. Reference: ${action.reference}.`,
+  ];
+  // A banned account cannot sign in, so its mail has no button to the account page.
+  const button = action.kind === 'ban' ? undefined : { label: 'See your account standing', url: accountUrl };
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}${button ? `\n\n${accountUrl}` : ''}`,
+    html: layout(title, lines, button),
+  };
+}

@@ -1,0 +1,54 @@
+import {
+  accountActionInputSchema,
+  accountActionListSchema,
+  accountActionSchema,
+  accountStandingSchema,
+} from '@kettle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.js';
+import { issueAction, listActions, standingOf } from './enforcement.service.js';
+
+/** Malformed ids answer 404 'User not found.' like unknown ones (the service checks), not 422. */
+const params = z.object({ id: z.string() });
+
+/** The enforcement ladder (issue 14): admins warn, suspend and ban; the user sees their standing. */
+export async function enforcementRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.post('/admin/users/:id/actions', {
+    schema: {
+      tags: ['users (admin)'],
+      summary: 'Warn, suspend (1-30 days) or ban a user, citing a community rule (admin)',
+      params,
+      body: accountActionInputSchema,
+      response: { 201: accountActionSchema },
+    },
+    onRequest: root.requireAdmin,
+    handler: async (request, reply) =>
+      reply.status(201).send(await issueAction(ctx, currentUser(request), request.params.id, request.body)),
+  });
+
+  app.get('/admin/users/:id/actions', {
+    schema: {
+      tags: ['users (admin)'],
+      summary: "A user's warnings, suspensions and bans, newest first (admin)",
+      params,
+      response: { 200: accountActionListSchema },
+    },
+    onRequest: root.requireAdmin,
+    handler: async (request) => listActions(ctx, request.params.id),
+  });
+
+  app.get('/users/me/standing', {
+    schema: {
+      tags: ['users'],
+      summary: 'Your account standing: a suspension in force and every action taken on your account',
+      response: { 200: accountStandingSchema },
+    },
+    onRequest: root.authenticate,
+    handler: async (request) => standingOf(ctx, currentUser(request)),
+  });
+}

@@ -1,0 +1,66 @@
+import { makeTea } from '../support/api';
+import { account, adminToken, publishTea } from '../support/feed';
+import { expect, test } from '../support/fixtures';
+import { expectToast } from '../support/ui';
+import { signIn } from '../support/users';
+
+/**
+ * Issue 14 in the browser: an admin suspends a member for 3 days citing a rule; the member sees
+ * the banner on every page and the reason on My Account, and a paid action is refused.
+ */
+
+const SUSPENDED =
+  /Your account is suspended until \w+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC\. You can still read and buy coins\./;
+const RULE = 'Keep private lives private';
+
+test('an admin suspends a member for 3 days; the member sees why and cannot unlock', async ({ adminPage, page }) => {
+  const admin = await adminToken();
+  const tea = await publishTea(await account(admin), admin, makeTea('Suspension tea'));
+  const member = await account(admin);
+  const message = `You posted a neighbour's home address (${member.user.username}).`;
+
+  await test.step('the admin suspends the member from their card', async () => {
+    await adminPage.goto(`/admin/users?search=${encodeURIComponent(member.user.email)}`);
+    const card = adminPage.getByRole('article', { name: member.user.username });
+    await card.getByRole('button', { name: `Take action on ${member.user.username}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Take Action' });
+    await expect(dialog.getByText('No actions yet')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Suspension' }).check();
+    await dialog.getByLabel('Days').fill('3');
+    await dialog.getByLabel('Rule broken').selectOption({ label: RULE });
+    await dialog.getByLabel('Message').fill(message);
+    await dialog.getByRole('button', { name: 'Suspend User' }).click();
+    await expectToast(adminPage, 'User suspended.');
+    await expect(dialog).toBeHidden();
+
+    // The history now holds it, with who decided.
+    await card.getByRole('button', { name: `Take action on ${member.user.username}` }).click();
+    const history = adminPage.getByRole('dialog').getByRole('list', { name: 'Past actions' });
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history).toContainText(RULE);
+    await expect(history).toContainText('3 days, until');
+    await adminPage.keyboard.press('Escape');
+  });
+
+  await test.step('the member sees the banner and their standing', async () => {
+    await signIn(page, member.user, '/my-teas');
+    const banner = page.getByRole('status').filter({ hasText: 'Your account is suspended until' });
+    await expect(banner).toHaveText(new RegExp(SUSPENDED.source));
+    await banner.getByRole('link', { name: 'See your account standing' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    const standing = page.getByRole('region', { name: 'Account standing' });
+    await expect(standing.getByText(SUSPENDED)).toBeVisible();
+    await expect(standing.getByText(message).first()).toBeVisible();
+    await expect(standing.getByRole('list', { name: 'Actions on your account' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  await test.step('an unlock is refused with the suspension message', async () => {
+    await page.goto(`/posts/${tea.id}`);
+    await page.getByRole('button', { name: /^Unlock for \d+ coins$/ }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Unlock this tea?' })
+      .getByRole('button', { name: 'Unlock', exact: true })
+      .click();
+    await expectToast(page, SUSPENDED);
+  });
+});
