@@ -51,6 +51,7 @@ import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
 import { createPaymentProviders } from './modules/payments/providers/select-provider.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { enforcementRoutes } from './modules/enforcement/enforcement.routes.js';
+import { accountDataRoutes } from './modules/users/account-data.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(contactRoutes);
       await api.register(profileRoutes);
+      await api.register(accountDataRoutes);
       await api.register(taxonomyRoutes);
       await api.register(postsRoutes, { prefix: '/posts' });
       await api.register(publicPostsRoutes, { prefix: '/posts' });

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { currentUserQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
+import { routerFlushSync } from '@/lib/router-flush-sync';
 import { getSession } from '@/lib/session';
 import { router } from './app/router';
 import './styles.css';
@@ -18,7 +19,7 @@ const start = () =>
     createRoot(root).render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={router} />
+          <RouterProvider router={router} flushSync={routerFlushSync} />
         </AppProviders>
       </StrictMode>,
     );

@@ -46,6 +46,8 @@ export const LEDGER_KINDS = [
   'bounty_escrow',
   'bounty_award',
   'bounty_refund',
+  /** The balance forfeited when the account is deleted (issue 14). */
+  'account_deleted',
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -33,3 +33,4 @@ export * from './input.js';
 export * from './first-view.js';
 export * from './theme-init.js';
 export * from './enforcement.js';
+export * from './account-data.js';

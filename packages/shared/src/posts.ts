@@ -111,6 +111,8 @@ export const ownPostSchema = z.object({
   bounty: z.number().int(),
   evidence_link: z.string().nullable(),
   original_post_id: z.uuid().nullable(),
+  /** The author or an admin reads this view; an admin acts on the author through it (issue 14). */
+  author_id: z.uuid(),
   author_username: z.string(),
   vote_count: z.number().int(),
   image_urls: z.array(z.string()),

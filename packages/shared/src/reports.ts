@@ -146,6 +146,8 @@ export const reportSchema = z.object({
   /** Takedown requests only, and only to admins. */
   contact_email: z.string().nullable(),
   reporter_username: z.string().nullable(),
+  /** Whose content was reported (the comment's or the tea's author): admins only, to act on them. */
+  content_author_id: z.uuid().nullable(),
   reason: z.string(),
   description: z.string(),
   status: z.enum(REPORT_STATUSES),

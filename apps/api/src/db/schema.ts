@@ -42,12 +42,20 @@ export const users = pgTable(
      * nothing has to run at the end for the restore to happen.
      */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /**
+     * When the owner deleted the account (issue 14). The row stays, erased, for what must keep
+     * pointing at it: published teas, purchases, the ledger.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Every deleted account is called 'deleted user' (never a valid username: it has a space).
+    uniqueIndex('users_username_lower_key')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null`),
     check('users_coin_balance_non_negative', sql`${t.coinBalance} >= 0`),
     check('users_coin_debt_non_negative', sql`${t.coinDebt} >= 0`),
   ],

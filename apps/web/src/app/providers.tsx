@@ -34,10 +34,10 @@ function LazyToaster() {
 function useLogoutRedirect(): void {
   useEffect(
     () =>
-      onLogout((reason) => {
+      onLogout((reason, { redirect = true } = {}) => {
         queryClient.clear();
         if (reason) toast({ title: 'Signed out', description: reason, variant: 'destructive' });
-        void router.navigate('/auth/signin');
+        if (redirect) void router.navigate('/auth/signin');
       }),
     [],
   );

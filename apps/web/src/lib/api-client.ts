@@ -97,7 +97,8 @@ export function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The response itself, signed in and checked: for a body that is a file rather than data. */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   let response = await send(path, options);
   if (response.status === 401 && !options.anonymous && getSession().accessToken) {
     const refreshed = await refreshOnce();
@@ -108,7 +109,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) throw await toApiError(response);
-  return (await readBody(response)) as T;
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, options))) as T;
 }
 
 export const api = {
@@ -116,5 +121,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, query?: ApiQuery) => apiRequest<T>(path, { method: 'POST', body, query }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };

@@ -6,7 +6,10 @@ export type Session = { accessToken: string | null; refreshToken: string | null 
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-const logoutHandlers = new Set<(reason?: string) => void>();
+/** `redirect: false` when the caller itself sends the signed-out browser elsewhere (not sign-in). */
+export type LogoutOptions = { redirect?: boolean };
+type LogoutHandler = (reason?: string, options?: LogoutOptions) => void;
+const logoutHandlers = new Set<LogoutHandler>();
 
 function read(): Session {
   try {
@@ -34,18 +37,18 @@ export function setTokens(accessToken: string, refreshToken?: string): void {
   emit();
 }
 
-/** product.md §4: logout wipes all local storage, then the app goes to /auth/signin. */
-export function logout(reason?: string): void {
+/** product.md §4: logout wipes all local storage, then the app goes to /auth/signin (unless told not to). */
+export function logout(reason?: string, options: LogoutOptions = {}): void {
   try {
     localStorage.clear();
   } catch {
     // Storage can be unavailable (private mode); the in-memory session is still cleared.
   }
   emit();
-  for (const handler of logoutHandlers) handler(reason);
+  for (const handler of logoutHandlers) handler(reason, options);
 }
 
-export function onLogout(handler: (reason?: string) => void): () => void {
+export function onLogout(handler: LogoutHandler): () => void {
   logoutHandlers.add(handler);
   return () => logoutHandlers.delete(handler);
 }

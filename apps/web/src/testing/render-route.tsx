@@ -6,6 +6,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUserKey } from '@/lib/current-user';
+import { routerFlushSync } from '@/lib/router-flush-sync';
 import { logout, setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
 
@@ -68,7 +69,7 @@ export function renderRoute(
   });
   const ui = (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
       {toaster && <Toaster />}
     </QueryClientProvider>
   );

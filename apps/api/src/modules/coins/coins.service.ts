@@ -252,6 +252,28 @@ export async function setCoinBalance(
   return { before: Number(row.before), after: Number(row.balance_after) };
 }
 
+/**
+ * The whole balance goes when its owner deletes the account (issue 14): one ledger row, so the
+ * balance still equals its ledger. Nothing is written for an empty balance. Returns the coins.
+ */
+export async function forfeitBalance(db: DbOrTx, input: { userId: string; reason: string }): Promise<number> {
+  const result = await db.execute(sql`
+    with old as (
+      select id, coin_balance from ${users} where id = ${input.userId} and coin_balance > 0 for update
+    ), updated as (
+      update ${users} u set coin_balance = 0, updated_at = now()
+      from old where u.id = old.id
+      returning u.id, old.coin_balance as before
+    )
+    insert into ${coinLedger} (user_id, delta, balance_after, kind, reason)
+    select id, -before, 0, 'account_deleted', ${input.reason} from updated
+    returning -delta as forfeited`);
+  const [row] = rowsOf<{ forfeited: number }>(result);
+  const forfeited = row ? Number(row.forfeited) : 0;
+  countMoved(-forfeited);
+  return forfeited;
+}
+
 export async function currentBalance(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ balance: users.coinBalance }).from(users).where(eq(users.id, userId));
   return row?.balance ?? 0;

@@ -22,6 +22,7 @@ export async function enforcementRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags: ['users (admin)'],
       summary: 'Warn, suspend (1-30 days) or ban a user, citing a community rule (admin)',
+      errors: [409],
       params,
       body: accountActionInputSchema,
       response: { 201: accountActionSchema },

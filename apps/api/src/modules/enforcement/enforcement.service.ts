@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DATA_MESSAGES,
   ACTION_NOTICE_TEXT,
   ENFORCEMENT_MESSAGES,
   MESSAGES,
@@ -13,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import { users } from '../../db/schema.js';
-import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isUuid } from '../../lib/ids.js';
 import { accountActionMail } from '../../lib/mailer/enforcement-templates.js';
@@ -74,6 +75,7 @@ export async function issueAction(
   const { action, user, postTitle } = await ctx.db.transaction(async (tx) => {
     const user = await lockAccount(tx, userId);
     if (!user) throw userNotFound();
+    if (user.deletedAt) throw conflict(ACCOUNT_DATA_MESSAGES.accountDeleted);
     const postTitle = input.post_id ? await titleOfOwnPost(tx, user.id, input.post_id) : null;
     if (postTitle === undefined) {
       throw validationFailed([{ field: 'post_id', message: ENFORCEMENT_MESSAGES.postNotTheirs }]);

@@ -50,7 +50,11 @@ describe('GET /api/v1/posts/me', () => {
     const body = res.json<MyPostList>();
     expect(body.data.map((post) => post.id)).toEqual([newer.id, older.id]);
     expect(body.metadata).toEqual({ total_elements: 2, skip: 0, limit: 10 });
-    expect(body.data.every((post) => post.unlock_count === 0 && post.author_username === user.username)).toBe(true);
+    expect(
+      body.data.every(
+        (post) => post.unlock_count === 0 && post.author_username === user.username && post.author_id === user.id,
+      ),
+    ).toBe(true);
     expect(await idsOf(other.auth)).toHaveLength(1);
   });
 

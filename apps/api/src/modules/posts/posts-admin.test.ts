@@ -100,6 +100,7 @@ describe('GET /api/v1/posts/admin/all', () => {
         'bounty',
         'evidence_link',
         'original_post_id',
+        'author_id',
         'author_username',
         'vote_count',
         'image_urls',
@@ -111,6 +112,7 @@ describe('GET /api/v1/posts/admin/all', () => {
     expect(body.category.id).toBe(post.categoryId);
     expect(Object.keys(body.state).sort()).toEqual(['code', 'id', 'name']);
     expect(body.author_username).toBe(user.username);
+    expect(body.author_id).toBe(user.id);
   });
 });
 

@@ -30,6 +30,7 @@ export function toOwnPost(row: PostRow, relations: PostRelations, secret: string
     bounty: row.bounty,
     evidence_link: row.evidenceLink,
     original_post_id: row.originalPostId,
+    author_id: row.authorId,
     author_username: required(relations.authors.get(row.authorId), 'author'),
     vote_count: row.voteCount,
     image_urls: images.map((image) => image.image_url),

@@ -86,7 +86,8 @@ describe('GET /api/v1/posts/admin/reports', () => {
     const commentReporter = await signedIn(app, { coins: 100 });
     const post = await approvedPost(app, author.user.id);
     expect((await unlock(app, commentReporter.auth, post.id)).statusCode).toBe(200);
-    const comment = await buildComment(app, post.id, author.user.id, 'Rude words about the subject.');
+    const commenter = await signedIn(app);
+    const comment = await buildComment(app, post.id, commenter.user.id, 'Rude words about the subject.');
     const commentReport = (await reportCommentCall(app, commentReporter.auth, comment.id)).json<ReportCreated>();
     const visitorRequest = takedownBody({ email: 'Visitor.Asker@Example.test' });
     expect((await takedownCall(app, visitorRequest)).statusCode).toBe(201);
@@ -104,6 +105,7 @@ describe('GET /api/v1/posts/admin/reports', () => {
       kind: 'takedown',
       contact_email: 'visitor.asker@example.test',
       reporter_username: null,
+      content_author_id: null,
       reason: 'privacy_violation',
       content_url: visitorRequest.content_url,
       post_id: null,
@@ -119,9 +121,12 @@ describe('GET /api/v1/posts/admin/reports', () => {
       comment_id: comment.id,
       post_id: post.id,
       reporter_username: commentReporter.user.username,
+      // The admin acts on whoever wrote what was reported: the comment's author, or the tea's.
+      content_author_id: commenter.user.id,
       contact_email: null,
     });
     expect(page2.reports[1]?.reporter_username).toBe(first.reporter.user.username);
+    expect(page2.reports[1]?.content_author_id).toBe(author.user.id);
 
     await decideCall(app, admin.auth, first.report.id, { status: 'rejected' });
     await decideCall(app, admin.auth, extra[0]?.id ?? '', { status: 'approved' });

@@ -23,6 +23,7 @@ export function toReport(row: ReportRow | ReportWithReporter, view: ReportView):
     content_url: row.contentUrl,
     contact_email: admin ? row.contactEmail : null,
     reporter_username: admin && 'reporterUsername' in row ? row.reporterUsername : null,
+    content_author_id: admin && 'contentAuthorId' in row ? row.contentAuthorId : null,
     reason: row.reason,
     description: row.description,
     status: row.status,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, reports, users } from '../../db/schema.js';
 // Every id here is a uuid; the posts module's check is the same test.
@@ -7,7 +7,12 @@ import { isUuid } from '../../lib/ids.js';
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
 /** A report with its reporter's username (null once that account is gone, or for a visitor's request). */
-export type ReportWithReporter = ReportRow & { reporterUsername: string | null };
+export type ReportWithReporter = ReportRow & { reporterUsername: string | null; contentAuthorId: string | null };
+
+/** The reported comment's author, else the reported tea's: who an admin would act on. */
+const contentAuthorId = sql<string | null>`coalesce(
+  (select ${comments.userId} from ${comments} where ${comments.id} = ${reports.commentId}),
+  (select ${posts.authorId} from ${posts} where ${posts.id} = ${reports.postId}))`;
 
 /**
  * Stores the report unless a unique key already holds it: the one-per-user-per-post and
@@ -52,12 +57,14 @@ export async function lockReport(db: DbOrTx, id: string): Promise<ReportRow | un
 export async function findReportWithReporter(db: DbOrTx, id: string): Promise<ReportWithReporter | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ report: reports, reporterUsername: users.username })
+    .select({ report: reports, reporterUsername: users.username, contentAuthorId })
     .from(reports)
     .leftJoin(users, eq(users.id, reports.reporterId))
     .where(eq(reports.id, id))
     .limit(1);
-  return row ? { ...row.report, reporterUsername: row.reporterUsername } : undefined;
+  return row
+    ? { ...row.report, reporterUsername: row.reporterUsername, contentAuthorId: row.contentAuthorId }
+    : undefined;
 }
 
 export type ReportPageQuery = { where?: SQL; skip: number; limit: number };
@@ -69,7 +76,7 @@ export async function pageOfReports(
 ): Promise<{ rows: ReportWithReporter[]; total: number }> {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ report: reports, reporterUsername: users.username })
+      .select({ report: reports, reporterUsername: users.username, contentAuthorId })
       .from(reports)
       .leftJoin(users, eq(users.id, reports.reporterId))
       .where(query.where)
@@ -79,7 +86,11 @@ export async function pageOfReports(
     db.select({ n: count() }).from(reports).where(query.where),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row.report, reporterUsername: row.reporterUsername })),
+    rows: rows.map((row) => ({
+      ...row.report,
+      reporterUsername: row.reporterUsername,
+      contentAuthorId: row.contentAuthorId,
+    })),
     total: total?.n ?? 0,
   };
 }

@@ -195,6 +195,8 @@ describe('POST /api/v1/comments/{id}/report', () => {
         reason: 'harassment',
         status: 'pending',
         reporter_username: null,
+        // Only admins learn whose content it is.
+        content_author_id: null,
       },
     });
     expect(await reportSpends(app, reader.user.id)).toMatchObject([{ delta: -15, referenceId: body.report.id }]);

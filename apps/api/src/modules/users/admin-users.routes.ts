@@ -46,6 +46,7 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Activate or deactivate a user (admin)',
+      errors: [409],
       params,
       body: adminUserStatusSchema,
       response: { 200: adminUserSchema },

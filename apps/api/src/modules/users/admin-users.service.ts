@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DATA_MESSAGES,
   ADMIN_USER_MESSAGES,
   MESSAGES,
   type AdminUser,
@@ -103,6 +104,7 @@ export async function changeUser(
     const row = await ctx.db.transaction(async (tx) => {
       const before = await lockUserById(tx, id);
       if (!before) throw userNotFound();
+      if (before.deletedAt) throw conflict(ACCOUNT_DATA_MESSAGES.accountDeleted);
       const columns = changedColumns(before, change);
       if (Object.keys(columns).length === 0) return before;
       await assertAvailable(tx, id, columns);

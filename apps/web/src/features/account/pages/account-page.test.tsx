@@ -53,5 +53,6 @@ describe('AccountPage', () => {
 
     expect(screen.getByRole('heading', { name: 'Edit username' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your data' })).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { SubscriptionSection } from '@/features/subscriptions/components/subscri
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
+import { AccountDataPanel } from '../components/account-data-panel';
 import { AccountSkeleton } from '../components/account-skeleton';
 import { AccountStandingPanel } from '../components/account-standing-panel';
 import { CoinLedgerPanel } from '../components/coin-ledger-panel';
@@ -38,6 +39,8 @@ function AccountContent() {
             <BlockedUsersPanel />
             <SubscriptionSection />
             <CompanyProfileSection />
+            {/* Last: deleting is final, and a subscription above must be cancelled first. */}
+            <AccountDataPanel />
           </div>
         </div>
       )}

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   bounty_escrow: 'Bounty held',
   bounty_award: 'Bounty won',
   bounty_refund: 'Bounty returned',
+  account_deleted: 'Balance forfeited (account deleted)',
 };
 
 /** A known kind's label; an unknown one ('some_kind') reads 'Some kind' rather than a code. */

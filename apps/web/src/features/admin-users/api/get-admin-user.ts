@@ -20,3 +20,12 @@ export function useAdminUser(user: AdminUser) {
     staleTime: TIMINGS.userListStale,
   });
 }
+
+/** A user known only by id (a report's author), read when the Take Action dialog opens for them. */
+export function useAdminUserById(id: string) {
+  return useQuery({
+    queryKey: adminUserKey(id),
+    queryFn: ({ signal }) => getAdminUser(id, signal),
+    staleTime: TIMINGS.userListStale,
+  });
+}

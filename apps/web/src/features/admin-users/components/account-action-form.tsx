@@ -10,7 +10,6 @@ import {
   type AccountActionData,
   type AccountActionInput,
   type AccountActionKind,
-  type AdminUser,
 } from '@kettle/shared';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -40,8 +39,18 @@ const SUBMIT_LABELS: Record<AccountActionKind, string> = {
   ban: 'Ban User',
 };
 
+/** Whom the form acts on: enough to address the request and name them in the texts. */
+export type ActionUser = { id: string; username: string };
+
+type AccountActionFormProps = {
+  user: ActionUser;
+  /** The tea the action cites (sent as post_id), when it is taken from one. */
+  postId?: string;
+  onDone: () => void;
+};
+
 /** The action's form: kind, days (a suspension only), the rule broken and the message the user reads. */
-export function AccountActionForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+export function AccountActionForm({ user, postId, onDone }: AccountActionFormProps) {
   const issue = useIssueAccountAction();
   const kindId = useId();
   const kindErrorId = `${kindId}-error`;
@@ -62,7 +71,7 @@ export function AccountActionForm({ user, onDone }: { user: AdminUser; onDone: (
 
   const send = (action: AccountActionData) =>
     issue.mutate(
-      { id: user.id, action },
+      { id: user.id, action: postId === undefined ? action : { ...action, post_id: postId } },
       {
         onSuccess: () => {
           setConfirmBan(null);

@@ -54,6 +54,7 @@ const reportAnswer = (reason: string, description: string): ReportCreated => ({
     content_url: null,
     contact_email: null,
     reporter_username: 'ben',
+    content_author_id: null,
     reason,
     description,
     status: 'pending',

@@ -1,5 +1,6 @@
 import { LIMITS, type OwnPost } from '@kettle/shared';
 import { AtSign, Coins, ExternalLink, MapPin, Tag } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { BookmarkToggle } from './bookmark-toggle';
 import { CollapsibleText } from './collapsible-text';
@@ -8,7 +9,7 @@ import { PostStatusBadge as StatusBadge } from '@/components/ui/post-status-badg
 import { Timestamp } from '@/components/ui/timestamp';
 
 /** Everything an admin needs to judge a tea: badges, price, text, rejection reason, actions. */
-export function AdminPostDetails({ post }: { post: OwnPost }) {
+export function AdminPostDetails({ post, authorAction }: { post: OwnPost; authorAction?: ReactNode }) {
   return (
     <div className="grid content-start gap-5">
       <div className="flex items-start justify-between gap-3">
@@ -85,7 +86,7 @@ export function AdminPostDetails({ post }: { post: OwnPost }) {
         ) : null}
       </section>
 
-      <PostModerationActions post={post} />
+      <PostModerationActions post={post} authorAction={authorAction} />
     </div>
   );
 }

@@ -1,14 +1,20 @@
 import { ALLOWED_TRANSITIONS, type OwnPost } from '@kettle/shared';
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDeletePost, useUpdatePostStatus } from '../api/post-mutations';
 import { DeletePostDialog } from './delete-post-dialog';
 import { RejectDialog } from './reject-dialog';
 
-/** Approve / Reject as the moderation transitions allow (product.md §4), and Delete. */
-export function PostModerationActions({ post }: { post: OwnPost }) {
+type PostModerationActionsProps = {
+  post: OwnPost;
+  /** The page's Take Action control for the author: another feature's, so it comes in as a slot. */
+  authorAction?: ReactNode;
+};
+
+/** Approve / Reject as the moderation transitions allow (product.md §4), Delete, and acting on the author. */
+export function PostModerationActions({ post, authorAction }: PostModerationActionsProps) {
   const navigate = useNavigate();
   const [rejecting, setRejecting] = useState(false);
   const status = useUpdatePostStatus();
@@ -33,6 +39,7 @@ export function PostModerationActions({ post }: { post: OwnPost }) {
         pending={remove.isPending}
         onConfirm={() => remove.mutate(post.id, { onSuccess: () => void navigate('/admin/', { replace: true }) })}
       />
+      {authorAction}
       <RejectDialog
         open={rejecting}
         onOpenChange={setRejecting}

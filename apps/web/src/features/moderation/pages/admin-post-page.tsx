@@ -7,6 +7,7 @@ import { ImageCarousel } from '@/components/ui/image-carousel';
 import { isNotFound, PostLoadError, postErrorTitle } from '@/components/ui/post-load-error';
 import { POST_NOT_FOUND_TEXT } from '@/components/ui/post-not-found';
 import { StaleDataBanner } from '@/components/ui/stale-data-banner';
+import { AuthorActionDialog } from '@/features/admin-users/components/author-action-dialog';
 import { AdminPostComments } from '@/features/comments/components/admin-post-comments';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -67,7 +68,12 @@ function PostView({ post }: { post: OwnPost }) {
     <>
       <div className="grid gap-8 lg:grid-cols-2">
         <ImageCarousel key={post.id} images={images} title={post.title} />
-        <AdminPostDetails post={post} />
+        <AdminPostDetails
+          post={post}
+          authorAction={
+            <AuthorActionDialog author={{ id: post.author_id, username: post.author_username }} postId={post.id} />
+          }
+        />
       </div>
       <AdminPostEditForm post={post} />
       <AdminPostComments postId={post.id} />

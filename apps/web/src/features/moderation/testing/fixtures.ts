@@ -4,6 +4,9 @@ import { stubApi } from '@/testing';
 export const CATEGORY = { id: '0b6f9a52-5c1e-4b8e-9d61-3f0d9f0a1c11', name: 'Workplace War' };
 export const STATE = { id: '1c7e8b63-6d2f-4c9f-8e72-4a1e8a1b2d22', name: 'Texas', code: 'TX' };
 
+/** The author of every post made here unless overridden. */
+export const AVA_ID = '5a5a5a5a-0000-4000-8000-000000000001';
+
 let counter = 0;
 
 /** A pending post as the admin API returns it; `overrides` change any field. */
@@ -25,6 +28,7 @@ export function makePost(overrides: Partial<OwnPost> = {}): OwnPost {
     bounty: 0,
     evidence_link: null,
     original_post_id: null,
+    author_id: AVA_ID,
     author_username: 'ava',
     vote_count: 0,
     image_urls: [],

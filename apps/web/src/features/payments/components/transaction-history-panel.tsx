@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
+import { downloadFile } from '@/lib/download-file';
 import { paymentErrorMessage } from '@/lib/payment-error';
 import { useTransactions } from '../api/get-transactions';
 import {
@@ -15,7 +16,7 @@ import {
   TRANSACTION_SORTS,
   type TransactionSort,
 } from '../utils/sort-transactions';
-import { downloadText, transactionsCsv, transactionsCsvFileName } from '../utils/transactions-csv';
+import { transactionsCsvFile, transactionsCsvFileName } from '../utils/transactions-csv';
 import { CachedDataNotice } from './cached-data-notice';
 import { TransactionItem } from './transaction-item';
 import { TransactionsSkeleton } from './transactions-skeleton';
@@ -57,7 +58,7 @@ export function TransactionHistoryPanel({ page: shownPage, onPageChange }: Trans
     if (overshot) setPage(totalPages);
   }, [overshot, totalPages, setPage]);
 
-  const handleExport = () => downloadText(transactionsCsv(rows), transactionsCsvFileName());
+  const handleExport = () => downloadFile(transactionsCsvFile(rows), transactionsCsvFileName());
   const handleRetry = () => void query.refetch();
 
   let body;

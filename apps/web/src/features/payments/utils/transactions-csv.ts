@@ -1,4 +1,5 @@
 import { TRANSACTION_CSV_COLUMNS, type Transaction } from '@kettle/shared';
+import { fileDate } from '@/lib/download-file';
 import { statusLabel } from './payment-status';
 
 /**
@@ -29,22 +30,9 @@ export function transactionsCsv(transactions: ReadonlyArray<Transaction>): strin
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** 'transactions-2026-11-22.csv', the user's own calendar day. */
-export const transactionsCsvFileName = (now: Date = new Date()): string =>
-  `transactions-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+export const transactionsCsvFileName = (now: Date = new Date()): string => `transactions-${fileDate(now)}.csv`;
 
-/** Hands the text to the browser as a download: nothing leaves the device. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: some browsers read the blob after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** The CSV as a file, made on the device from the loaded page: nothing is sent anywhere. */
+export const transactionsCsvFile = (transactions: ReadonlyArray<Transaction>): Blob =>
+  new Blob([transactionsCsv(transactions)], { type: 'text/csv;charset=utf-8' });

@@ -30,6 +30,7 @@ const reportCreated = (post: PostDetail, reason: string, description: string): R
     content_url: null,
     contact_email: null,
     reporter_username: 'ben',
+    content_author_id: null,
     reason,
     description,
     status: 'pending',

@@ -30,6 +30,7 @@ export function makeMyPost(overrides: Partial<MyPost> = {}): MyPost {
     bounty: 0,
     evidence_link: null,
     original_post_id: null,
+    author_id: '5a5a5a5a-0000-4000-8000-000000000001',
     author_username: 'ava',
     vote_count: 0,
     image_urls: [],

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 import { formatReportDate, REPORT_KIND_LABELS, reportReasonLabel } from '@/lib/reports';
+import { reportAuthor, type ReportAuthor } from '../utils/report-author';
 import { UpdateReportDialog } from './update-report-dialog';
 
 const KIND_ICONS = { post: FileText, comment: MessageSquare, takedown: Flag } as const;
@@ -27,11 +28,17 @@ function reporterName(report: Report): string {
   return report.kind === 'takedown' ? 'Visitor' : 'Deleted account';
 }
 
+/** The page's Take Action control for a report's author: another feature's, so it comes in as a slot. */
+export type RenderAuthorAction = (author: ReportAuthor) => ReactNode;
+
+type AdminReportCardProps = { report: Report; renderAuthorAction?: RenderAuthorAction };
+
 /** One report on the admin desk (product.md §2), with what it is about and how to act on it. */
-export function AdminReportCard({ report }: { report: Report }) {
+export function AdminReportCard({ report, renderAuthorAction }: AdminReportCardProps) {
   const titleId = useId();
   const KindIcon = KIND_ICONS[report.kind];
   const description = report.description.trim();
+  const author = reportAuthor(report);
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4 p-5">
@@ -121,6 +128,7 @@ export function AdminReportCard({ report }: { report: Report }) {
             <Eye aria-hidden="true" /> View Post
           </Button>
         )}
+        {author && renderAuthorAction ? renderAuthorAction(author) : null}
       </div>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { PAGE_SIZES, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
+import { AuthorActionDialog } from '@/features/admin-users/components/author-action-dialog';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
 import {
@@ -8,11 +9,16 @@ import {
   type AdminReportsPage,
   type AdminReportsRequest,
 } from '../api/get-admin-reports';
+import type { RenderAuthorAction } from '../components/admin-report-card';
 import { AdminReportsResults } from '../components/admin-reports-results';
 import { ReportStatusFilter } from '../components/report-status-filter';
 import { useReportFilters } from '../hooks/use-report-filters';
 
 const PAGE_SIZE = PAGE_SIZES.adminReports;
+
+const renderAuthorAction: RenderAuthorAction = ({ authorId, postId }) => (
+  <AuthorActionDialog author={{ id: authorId }} postId={postId} />
+);
 
 function showing(list: AdminReportsPage | undefined): string {
   if (list === undefined) return 'Loading reports…';
@@ -50,6 +56,7 @@ export function AdminReportsPage() {
         totalPages={totalPages}
         onPageChange={handlePageChange}
         onClearFilters={() => setStatus(undefined)}
+        renderAuthorAction={renderAuthorAction}
       />
     </>
   );

@@ -4,7 +4,7 @@ import { json } from '@/testing';
 let counter = 0;
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** A pending post report as the API returns it; `overrides` change any field. */
+/** A pending post report as an admin reads it (its tea's author known); `overrides` change any field. */
 export function makeReport(overrides: Partial<Report> = {}): Report {
   counter += 1;
   const id = uuid('7a7a7a7a', counter);
@@ -19,6 +19,7 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     content_url: null,
     contact_email: null,
     reporter_username: 'ben',
+    content_author_id: uuid('5a5a5a5a', counter),
     reason: 'harassment',
     description: 'This post keeps naming a private person.',
     status: 'pending',

@@ -1,0 +1,138 @@
+import {
+  ACCOUNT_DATA_MESSAGES,
+  DELETED_COMMENT,
+  DELETED_USERNAME,
+  ERROR_CODES,
+  type MessageResponse,
+} from '@kettle/shared';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import type { UserRow } from '../../db/rows.js';
+import {
+  comments,
+  companies,
+  contactMessages,
+  emailTokens,
+  mailOutbox,
+  notifications,
+  paymentCustomers,
+  postEvents,
+  postImages,
+  posts,
+  subscriptions,
+  userBlocks,
+  users,
+} from '../../db/schema.js';
+import { badRequest, conflict } from '../../lib/app-error.js';
+import { recordAudit } from '../../lib/audit.js';
+import { fileKeysOf, removeImageFiles } from '../../lib/images/delete-images.js';
+import { accountDeletedMail } from '../../lib/mailer/account-templates.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { revokeAllForUser } from '../../lib/refresh-tokens.js';
+import { forfeitBalance } from '../coins/coins.service.js';
+
+/** A subscription the provider would keep charging: it must be cancelled before the account goes. */
+const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'incomplete'];
+
+/** Pending and rejected teas go with their photos; published ones stay, readers paid for them. */
+async function deleteUnpublishedTeas(tx: Tx, userId: string): Promise<string[]> {
+  const unpublished = and(eq(posts.authorId, userId), ne(posts.status, 'approved'));
+  const ids = (await tx.select({ id: posts.id }).from(posts).where(unpublished)).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const images = await tx
+    .select({ storageKey: postImages.storageKey, previewKey: postImages.previewKey })
+    .from(postImages)
+    .where(inArray(postImages.postId, ids));
+  await tx.delete(posts).where(inArray(posts.id, ids));
+  return fileKeysOf(images);
+}
+
+/**
+ * Comments stay in their threads as '[deleted]', so replies keep their place; the live stream's
+ * log forgets their text, as it does for a deleted comment, so no resume replays it.
+ */
+async function blankComments(tx: Tx, userId: string): Promise<void> {
+  const own = tx
+    .select({ id: sql<string>`${comments.id}::text` })
+    .from(comments)
+    .where(eq(comments.userId, userId));
+  await tx
+    .delete(postEvents)
+    .where(and(eq(postEvents.type, 'new_comment'), inArray(sql<string>`${postEvents.payload}->>'comment_id'`, own)));
+  await tx.update(comments).set({ content: DELETED_COMMENT }).where(eq(comments.userId, userId));
+}
+
+/**
+ * Everything personal on the row goes; the row stays for what must keep pointing at it. The mail
+ * sent to the address and the messages written from it go too: they hold the address and words.
+ */
+async function eraseAccount(tx: Tx, userId: string, email: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      username: DELETED_USERNAME,
+      email: `${userId}@deleted.invalid`,
+      passwordHash: '',
+      isActive: false,
+      isAdmin: false,
+      emailVerifiedAt: null,
+      suspendedUntil: null,
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await revokeAllForUser(tx, userId);
+  for (const [table, column] of [
+    [emailTokens, emailTokens.userId],
+    [notifications, notifications.userId],
+    [paymentCustomers, paymentCustomers.userId],
+    [companies, companies.ownerId],
+    [userBlocks, userBlocks.blockerId],
+  ] as const) {
+    await tx.delete(table).where(eq(column, userId));
+  }
+  await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
+  await tx.delete(contactMessages).where(eq(contactMessages.email, email));
+}
+
+/**
+ * DELETE /users/me (issue 14): at once, after the password. Purchases, the ledger, unlocks, votes
+ * and reports stay, tied to a row that no longer says who it was (docs/privacy.md).
+ */
+export async function deleteAccount(ctx: AppContext, user: UserRow, password: string): Promise<MessageResponse> {
+  await ctx.limits.hit('passwordCheckPerAccount', user.id);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw badRequest(ACCOUNT_DATA_MESSAGES.wrongPassword, ERROR_CODES.badRequest, [
+      { field: 'password', message: ACCOUNT_DATA_MESSAGES.wrongPassword },
+    ]);
+  }
+  const keys = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!locked || locked.deletedAt) return [];
+    const [live] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, LIVE_SUBSCRIPTION)))
+      .limit(1);
+    if (live) throw conflict(ACCOUNT_DATA_MESSAGES.subscriptionActive);
+    const files = await deleteUnpublishedTeas(tx, user.id);
+    await blankComments(tx, user.id);
+    const forfeited = await forfeitBalance(tx, {
+      userId: user.id,
+      reason: 'Balance forfeited when the account was deleted',
+    });
+    await eraseAccount(tx, user.id, locked.email);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: user.id,
+      data: { forfeited_coins: forfeited, teas_deleted: files.length > 0 },
+    });
+    return files;
+  });
+  await removeImageFiles(ctx.images, keys);
+  await ctx.mailer.send(accountDeletedMail(user.email, user.username));
+  return { message: ACCOUNT_DATA_MESSAGES.deleted };
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_DATA_MESSAGES, accountDeletionSchema, type AccountDeletionInput } from '@kettle/shared';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { logout } from '@/lib/session';
+import { toastSuccess } from '@/lib/toast-store';
+import { useDeleteAccount } from '../api/delete-account';
+
+const EMPTY: AccountDeletionInput = { password: '' };
+const SERVER_FIELDS = { password: 'password' } as const;
+
+type DeleteAccountDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+/**
+ * Issue 14: every consequence is stated before anything goes, and the password proves it is the
+ * owner. A wrong password shows under the field; a live subscription or the rate limit in the
+ * dialog. Success signs out on this device and lands on the home page.
+ */
+export function DeleteAccountDialog({ open, onOpenChange, onCloseAutoFocus }: DeleteAccountDialogProps) {
+  const remove = useDeleteAccount();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(accountDeletionSchema), defaultValues: EMPTY });
+
+  const change = (next: boolean) => {
+    if (remove.isPending) return;
+    // A closed dialog keeps no password for the next time it opens.
+    if (!next) reset(EMPTY);
+    onOpenChange(next);
+  };
+
+  const submit = handleSubmit((values) =>
+    remove.mutate(values, {
+      onSuccess: () => {
+        toastSuccess(ACCOUNT_DATA_MESSAGES.deleted);
+        // Locally only: the server has revoked every session already, so POST /auth/logout has
+        // nothing left to do; and the tokens go before anything else can be sent with them.
+        logout(undefined, { redirect: false });
+        // Rendered in one go with the sign-out, so /account's guard never sends the visitor to sign in.
+        void navigate('/', { replace: true, flushSync: true });
+      },
+      onError: (error) => {
+        if (applyFieldErrors(error, setError, SERVER_FIELDS)) return;
+        setError('root.server', { message: apiErrorMessage(error, ACCOUNT_DATA_MESSAGES.deleteFailed) });
+      },
+    }),
+  );
+
+  const refusal = errors.root?.server?.message;
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent role="alertdialog" className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogTitle className="pr-8">Delete your account?</DialogTitle>
+        {/* The whole list is the dialog's description: a screen reader reads it on opening. */}
+        <DialogDescription asChild>
+          <div className="grid gap-2">
+            <p>This happens at once and cannot be undone.</p>
+            <ul aria-label="What deleting your account does" className="grid list-disc gap-1.5 pl-5 text-foreground">
+              {ACCOUNT_DATA_MESSAGES.consequences.map((consequence) => (
+                <li key={consequence}>{consequence}</li>
+              ))}
+            </ul>
+          </div>
+        </DialogDescription>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <FormField label="Password" error={errors.password?.message}>
+            <PasswordInput autoComplete="current-password" {...register('password')} />
+          </FormField>
+          {refusal ? (
+            <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
+              {refusal}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <SubmitButton variant="destructive" pending={remove.isPending} pendingLabel="Deleting...">
+              Delete my account
+            </SubmitButton>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
