@@ -31,6 +31,7 @@ import { accountDeletedMail } from '../../lib/mailer/account-templates.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { forfeitBalance } from '../coins/coins.service.js';
+import { lockUserById } from './users.repository.js';
 
 /** A subscription the provider would keep charging: it must be cancelled before the account goes. */
 const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'incomplete'];
@@ -108,7 +109,7 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
     ]);
   }
   const keys = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const locked = await lockUserById(tx, user.id);
     if (!locked || locked.deletedAt) return [];
     const [live] = await tx
       .select({ id: subscriptions.id })
