@@ -34,3 +34,5 @@ export * from './first-view.js';
 export * from './theme-init.js';
 export * from './enforcement.js';
 export * from './account-data.js';
+export * from './appeals.js';
+export * from './two-factor.js';

@@ -82,6 +82,10 @@ export const ERROR_CODES = {
   insufficientCoins: 'INSUFFICIENT_COINS',
   unsupportedImage: 'UNSUPPORTED_IMAGE',
   imageTooLarge: 'IMAGE_TOO_LARGE',
+  /** An admin in production without two-factor sign-in: set it up first (issue 14). */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** A wrong, reused or expired two-factor code or challenge. */
+  twoFactorInvalid: 'TWO_FACTOR_INVALID',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'account_warning',
   'account_suspended',
   'account_banned',
+  'appeal_upheld',
+  'appeal_denied',
 ] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */

@@ -47,6 +47,14 @@ export const users = pgTable(
      * pointing at it: published teas, purchases, the ledger.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Two-factor sign-in (issue 14): the TOTP secret, sealed with the server secret. It is set by
+     * setup and is in force only once `two_factor_enabled_at` is set.
+     */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so a code cannot be used twice within its window. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +121,21 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
   ],
+);
+
+/** One-time recovery codes for two-factor sign-in, stored as hashes; a used code stays, marked. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
 );
 
 export const emailTokens = pgTable(
@@ -218,6 +241,8 @@ export const accountActions = pgTable(
     days: integer('days'),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /** Set when an appeal against the action was upheld: the action no longer counts. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -289,6 +314,8 @@ export const posts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Set by each rejection: its photos are kept through the 30-day appeal window, then swept. */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** The admin behind the latest rejection or removal: an appeal goes to someone else. */
+    rejectedBy: uuid('rejected_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('posts_status_created_idx').on(t.status, t.createdAt),
@@ -662,5 +689,61 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex('companies_owner_key').on(t.ownerId),
     uniqueIndex('companies_handle_lower_key').on(sql`lower(${t.handle})`),
+  ],
+);
+
+/**
+ * A comment a moderator removed, kept as it was (with the replies that went with it) through the
+ * appeal window, so an upheld appeal can put the thread back (issue 14). Swept after the window.
+ */
+export const removedComments = pgTable(
+  'removed_comments',
+  {
+    commentId: uuid('comment_id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The comment first, then its replies parents-first, as the comments table held them. */
+    rows: jsonb('rows').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  (t) => [index('removed_comments_user_idx').on(t.userId), index('removed_comments_removed_at_idx').on(t.removedAt)],
+);
+
+export const APPEAL_TARGETS = ['post', 'comment', 'action'] as const;
+export const APPEAL_STATUSES = ['pending', 'upheld', 'denied'] as const;
+
+/**
+ * One appeal per decision (issue 14): the decision is the target and the moment it was taken, so
+ * a tea rejected again after an upheld appeal can be appealed again.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: APPEAL_TARGETS }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    decisionAt: timestamp('decision_at', { withTimezone: true }).notNull(),
+    /** The admin who took the decision, who does not review its appeal while another admin exists. */
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    statement: text('statement').notNull(),
+    status: text('status', { enum: APPEAL_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('appeals_decision_key').on(t.targetType, t.targetId, t.decisionAt),
+    index('appeals_status_created_idx').on(t.status, t.createdAt),
+    index('appeals_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
