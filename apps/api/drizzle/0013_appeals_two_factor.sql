@@ -8,6 +8,7 @@ CREATE TABLE "appeals" (
 	"target_id" uuid NOT NULL,
 	"decision_at" timestamp with time zone NOT NULL,
 	"decided_by" uuid,
+	"decision" jsonb NOT NULL,
 	"statement" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"reason" text,

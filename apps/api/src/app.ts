@@ -51,6 +51,7 @@ import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
 import { createPaymentProviders } from './modules/payments/providers/select-provider.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { enforcementRoutes } from './modules/enforcement/enforcement.routes.js';
+import { appealsRoutes } from './modules/appeals/appeals.routes.js';
 import { accountDataRoutes } from './modules/users/account-data.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(companyAdminRoutes);
       await api.register(adminUsersRoutes);
       await api.register(enforcementRoutes);
+      await api.register(appealsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -51,6 +51,8 @@ export const accountActionSchema = z.object({
   post_title: z.string().nullable(),
   /** The admin who decided: shown to admins only, null on the user's own history. */
   issued_by: z.string().nullable(),
+  /** When an upheld appeal reversed it; a reversed action no longer counts against the account. */
+  reversed_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type AccountAction = z.infer<typeof accountActionSchema>;

@@ -65,6 +65,8 @@ export const REPORT_MESSAGES = {
   fetchFailed: 'Failed to fetch reports',
   fetchOneFailed: 'Failed to fetch report by post ID',
   notFound: 'Report not found.',
+  /** The rejection reason a tea taken down after a report carries; the author may appeal it. */
+  removedReason: 'Removed by a moderator after a report.',
   reasonRequired: 'Please choose a reason',
   descriptionTooLong: `Details cannot exceed ${REPORT_DESCRIPTION_MAX} characters`,
   takedownTypeRequired: 'Please choose the type of issue',

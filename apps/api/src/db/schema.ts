@@ -734,6 +734,8 @@ export const appeals = pgTable(
     decisionAt: timestamp('decision_at', { withTimezone: true }).notNull(),
     /** The admin who took the decision, who does not review its appeal while another admin exists. */
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The decision as it stood when appealed (kind, reason, rule, title, text), for both sides to read later. */
+    decision: jsonb('decision').notNull(),
     statement: text('statement').notNull(),
     status: text('status', { enum: APPEAL_STATUSES }).notNull().default('pending'),
     reason: text('reason'),

@@ -29,6 +29,8 @@ export const RATE_LIMIT_RULES = {
   takedownPerIp: { points: 5, duration: 3600 },
   /** A lookup needs reference and email; the limit keeps either from being guessed. */
   takedownLookupPerIp: { points: 20, duration: 3600 },
+  /** A banned user's appeal is open to visitors: reference and email must not be guessable by trying. */
+  banAppealPerIp: { points: 5, duration: 3600 },
   /** A data export reads every table the user appears in: a few an hour is plenty for a person. */
   exportPerUser: { points: 5, duration: 3600 },
   /** Each checkout opens a provider session and a pending purchase: 10 per user per 10 minutes. */

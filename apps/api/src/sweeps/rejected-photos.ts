@@ -1,11 +1,14 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import { postImages, posts } from '../db/schema.js';
+import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { appeals, postImages, posts } from '../db/schema.js';
 import { fileKeysOf, removeImageFiles } from '../lib/images/delete-images.js';
 import type { SweepContext, SweepResult } from './sweep.js';
 
 /** product.md §9: a rejected tea may be appealed for 30 days; its photos are kept that long. */
 export const APPEAL_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const POSTS_PER_ROUND = 100;
+
+/** An appeal filed in the window may be answered after it: its tea keeps its photos until then. */
+const pendingAppeal = sql`(select 1 from ${appeals} a where a.target_type = 'post' and a.target_id = ${posts.id} and a.status = 'pending')`;
 
 /**
  * Removes the photos (rows, then files after commit) of teas rejected more than the appeal window
@@ -21,7 +24,7 @@ export async function sweepRejectedPhotos(ctx: SweepContext, now: Date): Promise
         .select({ id: posts.id })
         .from(posts)
         .innerJoin(postImages, eq(postImages.postId, posts.id))
-        .where(and(eq(posts.status, 'rejected'), lte(posts.rejectedAt, cutoff)))
+        .where(and(eq(posts.status, 'rejected'), lte(posts.rejectedAt, cutoff), notExists(pendingAppeal)))
         .limit(POSTS_PER_ROUND)
         .for('update', { of: posts });
       if (expired.length === 0) return [];

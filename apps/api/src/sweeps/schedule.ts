@@ -5,6 +5,7 @@ import { deleteEventsBefore } from '../modules/realtime/post-events.js';
 import { backfillImagePreviews } from './image-previews.js';
 import { sweepOrphanUploads } from './orphan-uploads.js';
 import { sweepRejectedPhotos } from './rejected-photos.js';
+import { sweepRemovedComments } from './removed-comments.js';
 import type { SweepContext, SweepResult } from './sweep.js';
 
 const MINUTE_MS = 60_000;
@@ -31,6 +32,7 @@ export const SWEEP_JOBS: readonly SweepJob[] = [
     run: (ctx, now) => deleteEventsBefore(ctx.db, new Date(now.getTime() - EVENT_RETENTION_MS)),
   },
   { name: 'rejected-photos', everyMs: 60 * MINUTE_MS, run: sweepRejectedPhotos },
+  { name: 'removed-comments', everyMs: 60 * MINUTE_MS, run: sweepRemovedComments },
   { name: 'orphan-uploads', everyMs: 60 * MINUTE_MS, run: (ctx, now) => sweepOrphanUploads(ctx, now) },
   { name: 'image-previews', everyMs: 60 * MINUTE_MS, atStart: true, run: (ctx) => backfillImagePreviews(ctx) },
   // Expiry is counted in days; a quarter-hour delay on a refund is not noticeable.

@@ -13,6 +13,7 @@ export function makeAction(overrides: Partial<AccountAction> = {}): AccountActio
     message: 'Please keep it about what happened.',
     days: null,
     ends_at: null,
+    reversed_at: null,
     post_id: null,
     post_title: null,
     issued_by: 'boss',

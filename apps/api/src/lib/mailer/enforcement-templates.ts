@@ -18,20 +18,20 @@ function bodyOf(action: ActionMail): string {
   return ACTION_NOTICE_TEXT[action.kind].body(action.ruleTitle, action.message);
 }
 
-/** A warning, suspension or ban, with its reason and how to appeal it. */
-export function accountActionMail(to: string, username: string, action: ActionMail, accountUrl: string): MailMessage {
+/**
+ * A warning, suspension or ban, with its reason and how to appeal it. A banned account cannot
+ * sign in, so its button opens the appeal form with the reference filled in.
+ */
+export function accountActionMail(to: string, username: string, action: ActionMail, origin: string): MailMessage {
   const { title } = ACTION_NOTICE_TEXT[action.kind];
   const lines = [
     `Hi ${username},`,
     bodyOf(action),
     `If you think this is wrong, you can appeal within ${APPEAL_WINDOW_DAYS} days. Reference: ${action.reference}.`,
   ];
-  // A banned account cannot sign in, so its mail has no button to the account page.
-  const button = action.kind === 'ban' ? undefined : { label: 'See your account standing', url: accountUrl };
-  return {
-    to,
-    subject: title,
-    text: `${lines.join('\n\n')}${button ? `\n\n${accountUrl}` : ''}`,
-    html: layout(title, lines, button),
-  };
+  const button =
+    action.kind === 'ban'
+      ? { label: 'Appeal this ban', url: `${origin}/moderation?tab=status&reference=${action.reference}` }
+      : { label: 'See your account standing', url: `${origin}/account` };
+  return { to, subject: title, text: `${lines.join('\n\n')}\n\n${button.url}`, html: layout(title, lines, button) };
 }

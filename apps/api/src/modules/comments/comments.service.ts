@@ -21,6 +21,7 @@ import type { Viewer } from '../posts/reading.policy.js';
 import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
+import { keepRemovedThread } from './removed-comments.js';
 import {
   commentStatement,
   deleteCommentRow,
@@ -108,10 +109,16 @@ export type RemovedComments = { postId: string; ids: string[] };
  * the same transaction, so no resume replays a deleted comment's text (issue 10). The caller
  * announces the ids with `announceRemovedComments` after commit.
  */
-async function removeCommentThread(tx: Tx, comment: { id: string; postId: string }): Promise<RemovedComments> {
+async function removeCommentThread(
+  tx: Tx,
+  comment: { id: string; postId: string; userId: string },
+  moderator?: string,
+): Promise<RemovedComments> {
   const replies = await descendantIds(tx, comment.id);
-  await deleteCommentRow(tx, comment.id);
   const ids = [comment.id, ...replies];
+  // A moderator's removal can be appealed: the thread is kept until the window closes.
+  if (moderator) await keepRemovedThread(tx, comment, ids, moderator);
+  await deleteCommentRow(tx, comment.id);
   await forgetCommentEvents(tx, comment.postId, ids);
   return { postId: comment.postId, ids };
 }
@@ -123,10 +130,11 @@ async function removeCommentThread(tx: Tx, comment: { id: string; postId: string
 export async function removeCommentById(
   tx: Tx,
   id: string,
+  moderator: string,
 ): Promise<{ comment: { id: string; postId: string; userId: string }; removed: RemovedComments } | null> {
   const comment = await lockComment(tx, id, 'update');
   if (!comment) return null;
-  return { comment, removed: await removeCommentThread(tx, comment) };
+  return { comment, removed: await removeCommentThread(tx, comment, moderator) };
 }
 
 /** Tells every viewer which comments left the tree; the deletion stands even if this fails. */
@@ -149,7 +157,8 @@ export async function deleteComment(ctx: AppContext, user: UserRow, id: string, 
     const comment = await lockComment(tx, id, 'update');
     if (!comment) throw commentNotFound();
     if (comment.userId !== user.id && !user.isAdmin) throw forbidden();
-    const thread = await removeCommentThread(tx, comment);
+    const ownComment = comment.userId === user.id;
+    const thread = await removeCommentThread(tx, comment, ownComment ? undefined : user.id);
     await recordAudit(tx, {
       actorId: user.id,
       action: comment.userId === user.id ? 'comment.delete_own' : 'comment.delete',

@@ -13,5 +13,6 @@ export const toAccountAction = (row: ActionWithNames, forAdmin: boolean): Accoun
   post_id: row.postId,
   post_title: row.postTitle,
   issued_by: forAdmin ? row.adminName : null,
+  reversed_at: row.reversedAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
 });

@@ -119,7 +119,7 @@ export async function issueAction(
         endsAt: action.endsAt?.toISOString() ?? null,
         reference: action.id,
       },
-      `${ctx.config.appOrigin}${ACCOUNT_PAGE}`,
+      ctx.config.appOrigin,
     ),
   );
   return toAccountAction({ ...action, adminName: actor.username, postTitle }, true);

@@ -67,11 +67,14 @@ type Change = Partial<Pick<PostRow, 'title' | 'content' | 'categoryId' | 'stateI
  * The columns a status change sets: approve publishes, reject keeps the reason and starts the
  * appeal window (its photos are swept 30 days after `rejectedAt`), pending clears them all.
  */
-function statusColumns(before: PostRow, status: PostStatus, reason: string | null | undefined) {
+function statusColumns(before: PostRow, status: PostStatus, reason: string | null | undefined, actor: UserRow) {
   if (status === before.status) return {};
-  if (status === 'approved') return { status, publishedAt: new Date(), rejectionReason: null, rejectedAt: null };
-  if (status === 'rejected') return { status, rejectionReason: reason ?? null, rejectedAt: new Date() };
-  return { status, publishedAt: null, rejectionReason: null, rejectedAt: null };
+  const cleared = { rejectionReason: null, rejectedAt: null, rejectedBy: null };
+  if (status === 'approved') return { status, publishedAt: new Date(), ...cleared };
+  if (status === 'rejected') {
+    return { status, rejectionReason: reason ?? null, rejectedAt: new Date(), rejectedBy: actor.id };
+  }
+  return { status, publishedAt: null, ...cleared };
 }
 
 const AUDITED: ReadonlyArray<[keyof PostRow, string]> = [
@@ -103,7 +106,7 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   const { status, reason, ...fields } = change;
   const [after] = await tx
     .update(posts)
-    .set({ ...fields, ...statusColumns(before, status, reason), updatedAt: new Date() })
+    .set({ ...fields, ...statusColumns(before, status, reason, actor), updatedAt: new Date() })
     .where(eq(posts.id, id))
     .returning();
   if (!after) throw postNotFound();
@@ -184,6 +187,26 @@ export async function updateAdminPost(
     if (!current) throw postNotFound();
     return applyChange(tx, actor, current, change, 'post.update');
   });
+}
+
+/**
+ * A report upheld with removal takes the tea down as a rejection does (readers refunded, bounty
+ * returned, the author told) rather than deleting it, so the author can appeal for 30 days and an
+ * upheld appeal republishes it with its photos. Already down: nothing moves.
+ */
+export async function removeReportedPost(ctx: AppContext, actor: UserRow, id: string, reason: string): Promise<void> {
+  await decide(ctx, async (tx) => {
+    const current = await repo.lockPost(tx, id);
+    if (!current) throw postNotFound();
+    return applyChange(tx, actor, current, { status: 'rejected', reason }, 'post.remove');
+  });
+}
+
+/** An upheld appeal republishes a rejected or removed tea, in the appeal's transaction. */
+export async function reinstatePost(tx: Tx, actor: UserRow, id: string): Promise<PostRow | null> {
+  const current = await repo.lockPost(tx, id);
+  if (!current || current.status !== 'rejected') return null;
+  return (await applyChange(tx, actor, current, { status: 'approved' }, 'post.reinstate')).after;
 }
 
 /** Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit row. */

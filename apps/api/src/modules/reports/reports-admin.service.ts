@@ -13,7 +13,7 @@ import { reports } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceRemovedComments, removeCommentById, type RemovedComments } from '../comments/comments.service.js';
-import { deletePost } from '../posts/posts-admin.service.js';
+import { removeReportedPost } from '../posts/posts-admin.service.js';
 import type { UserRow } from '../../db/rows.js';
 import { isDecided, mailTakedownOutcome, noticeReporterInApp } from './report-notices.js';
 import { toReport, toReportList } from './reports.presenter.js';
@@ -38,7 +38,7 @@ function resolution(before: repo.ReportRow, status: repo.ReportRow['status'], ac
 /** Deletes the reported comment and its replies with an audit row; null when it is already gone. */
 async function removeComment(tx: Tx, actor: UserRow, report: repo.ReportRow): Promise<RemovedComments | null> {
   if (!report.commentId) return null;
-  const taken = await removeCommentById(tx, report.commentId);
+  const taken = await removeCommentById(tx, report.commentId, actor.id);
   if (!taken) return null;
   const { comment: gone, removed } = taken;
   await recordAudit(tx, {
@@ -61,8 +61,8 @@ type Applied = {
 /**
  * PUT /posts/admin/reports/{id}: any status, notes, and optionally removing what was reported.
  * The report, its audit row, the reporter's notice and a comment removal commit together; a
- * post removal then runs through the admin delete path (refunds, audit, image files) in the
- * same request, and a takedown's outcome is mailed once everything committed.
+ * post removal then takes the tea down as a rejection (refunds, audit, the author told, open to
+ * appeal) in the same request, and a takedown's outcome is mailed once everything committed.
  */
 export async function updateReport(
   ctx: AppContext,
@@ -111,7 +111,6 @@ export async function updateReport(
 
   if (postToRemove) await removePost(ctx, actor, postToRemove);
   if (statusMoved && isDecided(after)) await mailTakedownOutcome(ctx, after);
-  // Read again: removing the post cleared this report's post_id (the row outlives the post).
   const fresh = await repo.findReportWithReporter(ctx.db, after.id);
   return { message: REPORT_MESSAGES.updated(after.status), report: toReport(fresh ?? after, 'admin') };
 }
@@ -119,7 +118,7 @@ export async function updateReport(
 /** A post another admin already deleted is the outcome wanted, not an error. */
 async function removePost(ctx: AppContext, actor: UserRow, postId: string): Promise<void> {
   try {
-    await deletePost(ctx, actor, postId);
+    await removeReportedPost(ctx, actor, postId, REPORT_MESSAGES.removedReason);
   } catch (error) {
     if (!(error instanceof AppError && error.statusCode === 404)) throw error;
   }

@@ -14,7 +14,7 @@ import { errorOf } from '../../../test/http.js';
 import { lastMailTo } from '../../../test/mailbox.js';
 import { auditOf, balanceOf, expectLedgerMatches, ledgerOf, signedIn } from '../../../test/posts-kit.js';
 import { comments, posts, reports } from '../../db/schema.js';
-import { approvedPost, unlock } from '../../../test/reading-kit.js';
+import { approvedPost, getPost, unlock } from '../../../test/reading-kit.js';
 import {
   buildComment,
   decideCall,
@@ -210,7 +210,7 @@ describe('PUT /api/v1/posts/admin/reports/{id}', () => {
     expect(await auditOf(app, report.id)).toHaveLength(5);
   });
 
-  it('remove_post with approved deletes the tea through the admin path: readers refunded, audited', async () => {
+  it('remove_post with approved takes the tea down as a rejection: readers refunded, author told, open to appeal', async () => {
     const { reporter, post, report } = await filedPostReport();
     const reader = await signedIn(app, { coins: 100 });
     expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
@@ -218,17 +218,26 @@ describe('PUT /api/v1/posts/admin/reports/{id}', () => {
 
     const res = await decideCall(app, admin.auth, report.id, { status: 'approved', remove_post: true });
     expect(res.statusCode).toBe(200);
-    expect(await postExists(post.id)).toBe(false);
-    // The report outlives the tea; its post link is gone with it.
-    expect(res.json<ReportUpdated>().report).toMatchObject({ status: 'approved', post_id: null });
+    // The row stays, rejected, for the author's 30-day appeal window; the public sees nothing.
+    const [row] = await app.ctx.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row).toMatchObject({
+      status: 'rejected',
+      rejectionReason: REPORT_MESSAGES.removedReason,
+      rejectedBy: admin.user.id,
+    });
+    expect((await getPost(app, post.id)).statusCode).toBe(404);
+    expect(res.json<ReportUpdated>().report).toMatchObject({ status: 'approved', post_id: post.id });
     expect(await balanceOf(app, reader.user.id)).toBe(100);
     expect((await ledgerOf(app, reader.user.id)).filter((row) => row.kind === 'refund')).toHaveLength(1);
-    expect((await auditOf(app, post.id)).map((row) => row.action)).toEqual(['post.delete']);
+    expect((await auditOf(app, post.id)).map((row) => row.action)).toEqual(['post.remove']);
     expect((await auditOf(app, report.id))[0]?.data).toMatchObject({ removed: { post_id: post.id } });
     // The reporter's fee is not refunded: the report was upheld, not undone.
     expect(await balanceOf(app, reporter.user.id)).toBe(85);
     const [notice] = await notificationsOf(app, reporter.user.id);
     expect(notice).toMatchObject({ kind: 'report_approved', link: '/moderation?tab=status' });
+    const [told] = await notificationsOf(app, author.user.id);
+    expect(told).toMatchObject({ kind: 'post_rejected' });
+    expect(told?.body).toContain(REPORT_MESSAGES.removedReason);
   });
 
   it('remove_post without approval removes nothing', async () => {

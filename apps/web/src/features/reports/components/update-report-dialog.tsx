@@ -135,7 +135,9 @@ function UpdateReportForm({ report, onDone }: { report: Report; onDone: () => vo
               {removal}
             </label>
             <p id={`${removeId}-hint`} className="text-xs text-muted-foreground">
-              It is removed for everyone as soon as you update. This cannot be undone.
+              {report.kind === 'post'
+                ? 'It is taken down for everyone as soon as you update; readers who unlocked it get their coins back. The author can appeal for 30 days.'
+                : 'It is removed with its replies as soon as you update. The author can appeal for 30 days.'}
             </p>
           </div>
         </div>
