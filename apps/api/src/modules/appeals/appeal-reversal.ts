@@ -1,29 +1,12 @@
 import { APPEAL_MESSAGES } from '@kettle/shared';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
-import { accountActions, coinLedger, users } from '../../db/schema.js';
-import { creditCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
-import { restoreRemovedThread } from '../comments/removed-comments.js';
+import { accountActions, users } from '../../db/schema.js';
+import { restoreRemovedComment } from '../comments/removed-comments.js';
 import { reinstatePost } from '../posts/posts-admin.service.js';
 import type { DecisionFacts } from './appeal-targets.js';
 import type { AppealRow } from './appeals.repository.js';
-
-/** What the user paid to submit the tea: the decision took it down, so it comes back. */
-async function submissionFee(tx: Tx, userId: string, postId: string): Promise<number> {
-  const [row] = await tx
-    .select({ paid: sql<number>`coalesce(-sum(${coinLedger.delta}), 0)::int` })
-    .from(coinLedger)
-    .where(
-      and(
-        eq(coinLedger.userId, userId),
-        inArray(coinLedger.kind, ['submit_tea', 'submit_reversal']),
-        eq(coinLedger.referenceType, 'post'),
-        eq(coinLedger.referenceId, postId),
-      ),
-    );
-  return Math.max(0, Number(row?.paid ?? 0));
-}
 
 /**
  * A lifted suspension leaves the latest one that was not reversed in force (its end date may have
@@ -60,28 +43,20 @@ async function liftAction(tx: Tx, appeal: AppealRow): Promise<void> {
 
 /**
  * Undoes what the appealed decision did, in the review's transaction, and returns the coins given
- * back: the tea is published again with its photos, a removed thread is put back, an action is
- * lifted. The fee paid for content the decision took down is returned through the ledger.
+ * back: the tea is published again with its photos and its submission fee, a removed thread is
+ * put back with the comment fee, an action is lifted.
  */
 export async function reverseDecision(tx: Tx, actor: UserRow, appeal: AppealRow): Promise<number> {
   const facts = appeal.decision as DecisionFacts;
-  let fee = 0;
-  if (appeal.targetType === 'action') await liftAction(tx, appeal);
-  if (appeal.targetType === 'post' && (await reinstatePost(tx, actor, appeal.targetId))) {
-    fee = await submissionFee(tx, appeal.userId, appeal.targetId);
+  const refund = {
+    actorId: actor.id,
+    reason: APPEAL_MESSAGES.refundReason(facts.label),
+    reference: { type: 'appeal', id: appeal.id },
+  };
+  if (appeal.targetType === 'post') return (await reinstatePost(tx, actor, appeal.targetId, refund)) ?? 0;
+  if (appeal.targetType === 'comment') {
+    return restoreRemovedComment(tx, { commentId: appeal.targetId, userId: appeal.userId }, refund);
   }
-  if (appeal.targetType === 'comment' && (await restoreRemovedThread(tx, appeal.targetId))) {
-    fee = POST_ACTION_COSTS.comment;
-  }
-  if (fee > 0) {
-    await creditCoins(tx, {
-      userId: appeal.userId,
-      amount: fee,
-      kind: 'refund',
-      reason: APPEAL_MESSAGES.refundReason(facts.label),
-      actorId: actor.id,
-      reference: { type: 'appeal', id: appeal.id },
-    });
-  }
-  return fee;
+  await liftAction(tx, appeal);
+  return 0;
 }

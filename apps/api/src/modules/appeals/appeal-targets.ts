@@ -1,7 +1,7 @@
 import { APPEAL_DECISION_LABELS, ruleTitle, type AppealDecision, type AppealTarget } from '@kettle/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accountActions, appeals, posts, removedComments } from '../../db/schema.js';
+import { accountActions, appeals, posts, removedComments, users } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 /** What an appeal says about the decision it contests, kept with the appeal as it stood. */
@@ -23,6 +23,8 @@ export type StandingDecision = {
   decisionAt: Date;
   decidedBy: string | null;
   facts: DecisionFacts;
+  /** The account's address, which a ban appeal must name. */
+  email?: string;
 };
 
 const facts = (kind: AppealDecision, rest: Omit<DecisionFacts, 'kind' | 'label'>): DecisionFacts => ({
@@ -82,8 +84,9 @@ async function commentDecision(db: DbOrTx, id: string): Promise<StandingDecision
 /** A warning, suspension or ban that no appeal has reversed. */
 async function actionDecision(db: DbOrTx, id: string): Promise<StandingDecision | undefined> {
   const [row] = await db
-    .select({ action: accountActions, postTitle: posts.title })
+    .select({ action: accountActions, postTitle: posts.title, email: users.email })
     .from(accountActions)
+    .innerJoin(users, eq(users.id, accountActions.userId))
     .leftJoin(posts, eq(posts.id, accountActions.postId))
     .where(and(eq(accountActions.id, id), isNull(accountActions.reversedAt)));
   if (!row) return undefined;
@@ -94,6 +97,7 @@ async function actionDecision(db: DbOrTx, id: string): Promise<StandingDecision 
     targetId: action.id,
     decisionAt: action.createdAt,
     decidedBy: action.adminId,
+    email: row.email,
     facts: facts(action.kind, {
       reason: action.message,
       rule_title: ruleTitle(action.rule),

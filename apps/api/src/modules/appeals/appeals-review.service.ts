@@ -1,11 +1,4 @@
-import {
-  APPEAL_MESSAGES,
-  APPEAL_NOTICE_TEXT,
-  POST_MESSAGES,
-  type Appeal,
-  type AppealList,
-  type AppealStatus,
-} from '@kettle/shared';
+import { APPEAL_MESSAGES, APPEAL_NOTICE_TEXT, type Appeal, type AppealList, type AppealStatus } from '@kettle/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/rows.js';
@@ -16,7 +9,7 @@ import { isUuid } from '../../lib/ids.js';
 import { imageUrl } from '../../lib/images/image-urls.js';
 import { appealOutcomeMail } from '../../lib/mailer/appeal-templates.js';
 import { notify } from '../../lib/notify.js';
-import { isLiveReversalViolation } from '../posts/posts.repository.js';
+import { explainReinstateFailure } from '../posts/posts-admin.service.js';
 import { reverseDecision } from './appeal-reversal.js';
 import type { DecisionFacts } from './appeal-targets.js';
 import { toAppeal, toAppealList } from './appeals.presenter.js';
@@ -95,9 +88,7 @@ export async function decideAppeal(
       return appeal;
     })
     .catch((error: unknown) => {
-      // Another reversal of the same tea went live while this one was down.
-      if (isLiveReversalViolation(error)) throw conflict(POST_MESSAGES.reversalExists);
-      throw error;
+      throw explainReinstateFailure(error);
     });
   await mailOutcome(ctx, appeal.userId, input, (appeal.decision as DecisionFacts).label);
   const named = await appealWithNames(ctx.db, appeal.id);

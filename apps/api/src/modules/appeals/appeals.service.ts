@@ -5,7 +5,6 @@ import type { UserRow } from '../../db/rows.js';
 import { appeals } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
-import { findUserByEmail } from '../users/users.service.js';
 import { findDecision, openDecisionIds, type StandingDecision } from './appeal-targets.js';
 import { toAppeal, toAppealList, toAppealable } from './appeals.presenter.js';
 import { appealWithNames, insertAppeal, pageOfAppeals } from './appeals.repository.js';
@@ -60,11 +59,8 @@ export async function fileBanAppeal(
   ip: string,
 ): Promise<{ message: string }> {
   await ctx.limits.hit('banAppealPerIp', ip);
-  const [decision, user] = await Promise.all([
-    findDecision(ctx.db, 'action', input.reference),
-    findUserByEmail(ctx.db, input.email),
-  ]);
-  if (!decision || decision.facts.kind !== 'ban' || !user || user.id !== decision.userId) {
+  const decision = await findDecision(ctx.db, 'action', input.reference);
+  if (decision?.facts.kind !== 'ban' || decision.email !== input.email.toLowerCase()) {
     throw notFound(APPEAL_MESSAGES.banNotFound);
   }
   await storeAppeal(ctx, decision, input.statement);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { comments, removedComments } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { creditCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
 
 /**
  * Keeps a thread a moderator is about to remove, exactly as the comments table holds it, so an
@@ -23,14 +24,18 @@ export async function keepRemovedThread(
       set rows = excluded.rows, removed_by = excluded.removed_by, removed_at = now(), restored_at = null`);
 }
 
-export type RemovedCommentRow = typeof removedComments.$inferSelect;
+/** Why and for what the comment fee comes back (see posts/refunds.ts AppealRefund). */
+export type ThreadRefund = { actorId: string; reason: string; reference: { type: string; id: string } };
 
-export async function findRemovedComment(db: DbOrTx, commentId: string): Promise<RemovedCommentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(removedComments)
-    .where(sql`${removedComments.commentId} = ${commentId}`);
-  return row;
+/**
+ * An upheld appeal: the thread comes back, and its author gets the comment fee back (a wrong
+ * removal should cost nothing), whether or not the thread could be put back. Answers the coins.
+ */
+export async function restoreRemovedComment(tx: Tx, kept: { commentId: string; userId: string }, refund: ThreadRefund) {
+  await restoreRemovedThread(tx, kept.commentId);
+  const fee = POST_ACTION_COSTS.comment;
+  if (fee > 0) await creditCoins(tx, { userId: kept.userId, amount: fee, kind: 'refund', ...refund });
+  return fee;
 }
 
 /**
@@ -38,7 +43,7 @@ export async function findRemovedComment(db: DbOrTx, commentId: string): Promise
  * parent is checked at the statement's end, after the parent went in). Nothing comes back when
  * the comment's own parent has gone since: the answer is false and the thread stays kept.
  */
-export async function restoreRemovedThread(tx: Tx, commentId: string): Promise<boolean> {
+async function restoreRemovedThread(tx: Tx, commentId: string): Promise<boolean> {
   const result = await tx.execute(sql`
     with kept as (
       select rows from ${removedComments}

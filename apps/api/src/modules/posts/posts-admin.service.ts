@@ -20,7 +20,7 @@ import { canTransition } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
 import { presentOwnPost, presentOwnPosts } from './read-context.js';
 import * as repo from './posts.repository.js';
-import { refundUnlocks } from './refunds.js';
+import { refundUnlocks, returnSubmissionFee, type AppealRefund } from './refunds.js';
 import { searchCondition } from './search.js';
 import { postNotFound } from './access.js';
 
@@ -202,12 +202,21 @@ export async function removeReportedPost(ctx: AppContext, actor: UserRow, id: st
   });
 }
 
-/** An upheld appeal republishes a rejected or removed tea, in the appeal's transaction. */
-export async function reinstatePost(tx: Tx, actor: UserRow, id: string): Promise<PostRow | null> {
+/**
+ * An upheld appeal republishes a rejected or removed tea with its photos, in the appeal's
+ * transaction, and returns its submission fee; answers the coins returned, or null when the tea
+ * is no longer down.
+ */
+export async function reinstatePost(tx: Tx, actor: UserRow, id: string, refund: AppealRefund): Promise<number | null> {
   const current = await repo.lockPost(tx, id);
   if (!current || current.status !== 'rejected') return null;
-  return (await applyChange(tx, actor, current, { status: 'approved' }, 'post.reinstate')).after;
+  await applyChange(tx, actor, current, { status: 'approved' }, 'post.reinstate');
+  return returnSubmissionFee(tx, current, refund);
 }
+
+/** A reinstatement that failed because another reversal of the same tea went live meanwhile is a 409. */
+export const explainReinstateFailure = (error: unknown): unknown =>
+  repo.isLiveReversalViolation(error) ? conflict(POST_MESSAGES.reversalExists) : error;
 
 /** Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit row. */
 export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { POST_CARD_MESSAGES } from '@kettle/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { coinLedger } from '../../db/schema.js';
 import { creditCoins } from '../coins/coins.service.js';
 import { takeUnlocks } from './unlocks.repository.js';
 
@@ -23,4 +25,32 @@ export async function refundUnlocks(tx: Tx, post: { id: string; title: string })
     });
   }
   return unlocks.length;
+}
+
+/** Why and for what coins come back when an upheld appeal undoes a decision (issue 14). */
+export type AppealRefund = { actorId: string; reason: string; reference: { type: string; id: string } };
+
+/**
+ * An upheld appeal republished the tea: what its author paid to submit it comes back, since a
+ * wrong decision should cost them nothing. Returns the coins returned.
+ */
+export async function returnSubmissionFee(
+  tx: Tx,
+  post: { id: string; authorId: string },
+  refund: AppealRefund,
+): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<number>`coalesce(-sum(${coinLedger.delta}), 0)::int` })
+    .from(coinLedger)
+    .where(
+      and(
+        eq(coinLedger.userId, post.authorId),
+        inArray(coinLedger.kind, ['submit_tea', 'submit_reversal']),
+        eq(coinLedger.referenceType, 'post'),
+        eq(coinLedger.referenceId, post.id),
+      ),
+    );
+  const paid = Math.max(0, Number(row?.paid ?? 0));
+  if (paid > 0) await creditCoins(tx, { userId: post.authorId, amount: paid, kind: 'refund', ...refund });
+  return paid;
 }
