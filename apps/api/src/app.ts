@@ -50,6 +50,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { paymentsWebhookRoutes } from './modules/payments/webhook.routes.js';
 import { createPaymentProviders } from './modules/payments/providers/select-provider.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { twoFactorRoutes } from './modules/users/two-factor.routes.js';
 import { enforcementRoutes } from './modules/enforcement/enforcement.routes.js';
 import { appealsRoutes } from './modules/appeals/appeals.routes.js';
 import { accountDataRoutes } from './modules/users/account-data.routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(twoFactorRoutes, { prefix: '/auth' });
       await api.register(contactRoutes);
       await api.register(profileRoutes);
       await api.register(accountDataRoutes);

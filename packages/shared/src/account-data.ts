@@ -1,4 +1,5 @@
 import { z } from './z.js';
+import { TWO_FACTOR_MESSAGES } from './two-factor.js';
 import { currentUserSchema } from './users.js';
 
 /** A person's data in their own hands (issue 14): the export file and the account's deletion. */
@@ -27,12 +28,17 @@ export const ACCOUNT_DATA_MESSAGES = {
 export const DELETED_USERNAME = 'deleted user';
 export const DELETED_COMMENT = '[deleted]';
 
-/** DELETE /users/me: the password proves it is the owner, not someone at an unlocked screen. */
+/**
+ * DELETE /users/me: the password proves it is the owner, not someone at an unlocked screen. With
+ * two-factor sign-in on, a code too (from the app, or a recovery code): the server asks for it.
+ * Empty counts as not given, so a form may always send the field.
+ */
 export const accountDeletionSchema = z.object({
   password: z
     .string({ error: ACCOUNT_DATA_MESSAGES.passwordRequired })
     .min(1, ACCOUNT_DATA_MESSAGES.passwordRequired)
     .max(200),
+  code: z.string().trim().max(32, TWO_FACTOR_MESSAGES.codeInvalid).optional(),
 });
 export type AccountDeletionInput = z.input<typeof accountDeletionSchema>;
 
@@ -48,6 +54,9 @@ export const accountExportSchema = z.object({
   unlocks: rows,
   reports: rows,
   account_actions: rows,
+  appeals: rows,
+  /** Comments a moderator removed, kept through the appeal window. */
+  removed_comments: rows,
   purchases: rows,
   subscriptions: rows,
   ledger: rows,

@@ -5,6 +5,8 @@ import { tokenPairSchema } from './auth.js';
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
+/** How long the challenge that sign-in answers stays good for the code step. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 300;
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your app, or a recovery code',
@@ -20,6 +22,44 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: 'Two-factor sign-in is off.',
   recoveryCodesNote: 'Each recovery code works once. They are shown only now.',
   setupFailed: 'Failed to start two-factor setup',
+  /** 429 after five wrong codes in 15 minutes. */
+  tooManyAttempts: 'Too many wrong codes. Wait 15 minutes and try again.',
+} as const;
+
+/** What the web screens say about two-factor sign-in, beside the API's messages above. */
+export const TWO_FACTOR_TEXT = {
+  cardTitle: 'Two-factor sign-in',
+  cardDescription: 'Ask for a code from an authenticator app each time you sign in, as well as your password.',
+  statusFailed: 'Failed to load your two-factor sign-in settings',
+  codesLeft: (count: number) => `${count} recovery ${count === 1 ? 'code' : 'codes'} left`,
+  codesLow: 'Running low: turn two-factor sign-in off and on again for a new set of codes.',
+  offExplained: 'Only your password protects your account now.',
+  scan: 'Scan this QR code with your authenticator app (for example Google Authenticator, 1Password or Authy).',
+  qrLabel: 'QR code for your authenticator app',
+  qrFailed: "The QR code couldn't be drawn. Type the setup key into your app instead.",
+  keyLabel: 'Setup key',
+  keyHint: "Can't scan? Add an account in your app by hand with this key (time-based).",
+  codeHint: 'Enter the 6-digit code your app shows now.',
+  codesTitle: 'Save your recovery codes',
+  codesExplained: 'If you lose your phone, sign in with one of these instead of a code from the app.',
+  codesCopied: 'Recovery codes copied.',
+  copyFailed: "Couldn't copy. Select the codes and copy them, or download them.",
+  keyCopied: 'Setup key copied.',
+  signInAgainOn: 'Turning it on signs you out everywhere, for your safety. Sign in again with a code from your app.',
+  signedOutOn: 'Two-factor sign-in is on. Sign in again with a code from your app.',
+  signedOutOff: 'Two-factor sign-in is off. Sign in again with your password.',
+  disableDescription:
+    'Your account will be protected by your password only, and you will be signed out everywhere. ' +
+    'Enter your password and a code from your app (or a recovery code).',
+  disableFailed: 'Failed to turn off two-factor sign-in',
+  enableFailed: 'Failed to turn on two-factor sign-in',
+  challengeTitle: 'Enter your code',
+  challengeApp: 'Open your authenticator app and enter the 6-digit code for Kettle.',
+  challengeRecovery: 'Enter one of the recovery codes you saved when you turned on two-factor sign-in.',
+  verifyFailed: 'Failed to check your code',
+  adminTitle: 'Turn on two-factor sign-in',
+  adminLead: 'The admin tools open once it is on. You need an authenticator app on your phone.',
+  deleteCodeHint: 'Two-factor sign-in is on: enter a code from your app, or a recovery code.',
 } as const;
 
 /** A TOTP code or a recovery code (10 characters, dash optional), as the person typed it. */

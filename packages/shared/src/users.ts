@@ -23,6 +23,10 @@ export const currentUserSchema = z.object({
   suspended_until: z.string().nullable(),
   coin_balance: z.number().int(),
   created_at: z.string(),
+  /** Two-factor sign-in is on (issue 14). */
+  two_factor_enabled: z.boolean(),
+  /** An admin in production without two-factor sign-in: admin tools answer 403 until it is on. */
+  two_factor_required: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

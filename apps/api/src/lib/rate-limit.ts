@@ -31,6 +31,11 @@ export const RATE_LIMIT_RULES = {
   takedownLookupPerIp: { points: 20, duration: 3600 },
   /** A banned user's appeal is open to visitors: reference and email must not be guessable by trying. */
   banAppealPerIp: { points: 5, duration: 3600 },
+  /**
+   * Wrong two-factor codes of one account (sign-in challenge, disable, account deletion), counted
+   * only when refused: a million TOTP codes and 50-bit recovery codes stay out of a guesser's reach.
+   */
+  twoFactorFailuresPerUser: { points: 5, duration: 900 },
   /** A data export reads every table the user appears in: a few an hour is plenty for a person. */
   exportPerUser: { points: 5, duration: 3600 },
   /** Each checkout opens a provider session and a pending purchase: 10 per user per 10 minutes. */

@@ -1,10 +1,11 @@
-import { ERROR_CODES, MESSAGES } from '@kettle/shared';
+import { ERROR_CODES, MESSAGES, TWO_FACTOR_MESSAGES } from '@kettle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import type { UserRow } from '../db/rows.js';
 import type { AccessClaims } from '../lib/tokens.js';
+import { twoFactorMissing } from '../modules/users/two-factor.policy.js';
 import { findRequestUser } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
@@ -92,6 +93,10 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw unauthorized();
     await loadUser(app, request, token);
     if (!request.user?.isAdmin) throw forbidden();
+    // Admin tools only once two-factor sign-in is on (production); its own routes stay open.
+    if (twoFactorMissing(app.ctx.config, request.user)) {
+      throw forbidden(TWO_FACTOR_MESSAGES.requiredForAdmins, ERROR_CODES.twoFactorRequired);
+    }
   });
 });
 

@@ -48,6 +48,8 @@ export async function journey(input: JourneyInput): Promise<JourneyResult> {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
   if (!login.data) throw new Error(`login failed: ${login.error?.detail}`);
+  // An account with two-factor sign-in on answers a challenge instead; this one has it off.
+  if (!('access_token' in login.data)) throw new Error('login asked for a two-factor code');
   const headers = { Authorization: `Bearer ${login.data.access_token}` };
 
   const list = await client.GET('/api/v1/posts/', { params: { query: { limit: 9 } } });

@@ -20,6 +20,7 @@ export const ADMIN_NAV: ReadonlyArray<NavItem> = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/companies', label: 'Companies' },
   { to: '/admin/reports', label: 'Reports' },
+  { to: '/admin/appeals', label: 'Appeals' },
 ];
 
 /** The public pages every visitor can reach from the footer of the user shell. */

@@ -117,6 +117,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'appeals',
+            lazy: page(
+              () => import('@/features/appeals/pages/admin-appeals-page'),
+              (m) => m.AdminAppealsPage,
+            ),
+          },
+          {
             path: 'users',
             lazy: page(
               () => import('@/features/admin-users/pages/admin-users-page'),

@@ -11,4 +11,6 @@ export const reader = (coin_balance: number): CurrentUser => ({
   suspended_until: null,
   coin_balance,
   created_at: '2026-01-01T00:00:00.000Z',
+  two_factor_enabled: false,
+  two_factor_required: false,
 });

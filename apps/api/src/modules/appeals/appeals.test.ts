@@ -29,7 +29,7 @@ import {
 } from '../../../test/posts-kit.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import { buildComment, decideCall, notificationsOf, reportCommentCall } from '../../../test/reports-kit.js';
-import { comments, postImages, posts, removedComments } from '../../db/schema.js';
+import { appeals, comments, postImages, posts, removedComments } from '../../db/schema.js';
 import { sweepRejectedPhotos } from '../../sweeps/rejected-photos.js';
 
 let app: TestApp;
@@ -329,5 +329,27 @@ describe('appealing an account action', () => {
     expect((await decide(reader.auth, crypto.randomUUID(), { status: 'denied', reason: 'x' })).statusCode).toBe(403);
     expect((await decide(reviewer.auth, 'junk', { status: 'denied', reason: 'x' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `${API}/appeals/mine` })).statusCode).toBe(401);
+  });
+});
+
+describe("an appellant's data", () => {
+  it('the export carries their appeals (without the admins) and deleting the account deletes them', async () => {
+    const { author, post } = await rejectedTea();
+    expect(
+      (await appeal(author.auth, { target_type: 'post', target_id: post.id, statement: STATEMENT })).statusCode,
+    ).toBe(201);
+    const exported = await app.inject({ method: 'GET', url: `${API}/users/me/export`, headers: author.auth });
+    const [row] = exported.json<{ appeals: Array<Record<string, unknown>> }>().appeals;
+    expect(row).toMatchObject({ target_id: post.id, statement: STATEMENT, status: 'pending' });
+    expect(row).not.toHaveProperty('decided_by');
+
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `${API}/users/me`,
+      headers: author.auth,
+      payload: { password: author.user.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await app.ctx.db.select().from(appeals).where(eq(appeals.userId, author.user.id))).toEqual([]);
   });
 });

@@ -11,8 +11,10 @@ import {
   registerSchema,
   resetPasswordSchema,
   signInLinkRequestSchema,
+  signInResultSchema,
   tokenPairSchema,
   tokenParamSchema,
+  twoFactorVerifySchema,
   updatePasswordSchema,
   type RefreshResponse,
   type TokenPair,
@@ -43,11 +45,11 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post('/login', {
     schema: {
       tags,
-      summary: 'Sign in (form-encoded, username holds the email)',
+      summary: 'Sign in (form-encoded, username holds the email); with two-factor on, a challenge instead of tokens',
       errors: [401, 403, 429],
       consumes: ['application/x-www-form-urlencoded', 'application/json'],
       body: loginFormBodySchema,
-      response: { 200: tokenPairSchema },
+      response: { 200: signInResultSchema },
     },
     handler: async (request) =>
       sessions.login(ctx, { email: request.body.username, password: request.body.password, ip: request.ip }),
@@ -70,7 +72,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.get('/me', {
     schema: { tags, summary: 'The signed-in user, with their balance', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
-    handler: async (request) => ownProfile(currentUser(request)),
+    handler: async (request) => ownProfile(ctx, currentUser(request)),
   });
 
   app.post('/verify-email/:token', {
@@ -132,12 +134,23 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post('/sign-in-link/:token', {
     schema: {
       tags,
-      summary: 'Sign in with a mailed link, once',
+      summary: 'Sign in with a mailed link, once; with two-factor on, a challenge instead of tokens',
       errors: [403, 410],
       params: tokenParamSchema,
-      response: { 200: tokenPairSchema },
+      response: { 200: signInResultSchema },
     },
     handler: async (request) => sessions.signInWithLink(ctx, request.params.token),
+  });
+
+  app.post('/2fa/verify', {
+    schema: {
+      tags,
+      summary: "Sign-in's second step: the challenge from sign-in and a code (or recovery code) for the token pair",
+      errors: [401, 403, 429],
+      body: twoFactorVerifySchema,
+      response: { 200: tokenPairSchema },
+    },
+    handler: async (request) => sessions.verifySignIn(ctx, request.body),
   });
 
   app.post('/reset-password/:token', {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ERROR_CODES, MESSAGES, type TokenPair } from '@kettle/shared';
+import { ERROR_CODES, MESSAGES, TWO_FACTOR_MESSAGES, type SignInResult, type TokenPair } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -9,8 +9,12 @@ import type { UserRow } from '../../db/rows.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
 import { consumeEmailToken } from './email-tokens.js';
 import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from '../../lib/refresh-tokens.js';
+import { challengeOwner, signChallenge } from '../users/two-factor-challenge.js';
+import { assertSecondFactor } from '../users/second-factor.js';
+import { twoFactorOn } from '../users/two-factor.policy.js';
 
 export const inactiveError = () => forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
+const challengeExpired = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorInvalid);
 const sessionExpired = () => unauthorized(MESSAGES.auth.invalidRefresh, ERROR_CODES.invalidToken);
 
 export async function issueTokenPair(
@@ -26,6 +30,15 @@ export async function issueTokenPair(
   return { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', is_admin: user.isAdmin };
 }
 
+/**
+ * The end of a first factor (password or mailed link): tokens, or, when the account has
+ * two-factor sign-in on, a 5-minute challenge for POST /auth/2fa/verify and no tokens yet.
+ */
+async function signedIn(ctx: AppContext, db: DbOrTx, user: UserRow): Promise<SignInResult> {
+  if (!twoFactorOn(user)) return issueTokenPair(ctx, db, user);
+  return { two_factor_required: true, challenge_token: await signChallenge(ctx.secret, user.id) };
+}
+
 const linkRequired = () => forbidden(MESSAGES.auth.signInLinkRequired, ERROR_CODES.signInLinkRequired);
 
 /**
@@ -37,7 +50,7 @@ const linkRequired = () => forbidden(MESSAGES.auth.signInLinkRequired, ERROR_COD
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; ip: string },
-): Promise<TokenPair> {
+): Promise<SignInResult> {
   const pair = `${input.email}|${input.ip}`;
   await ctx.limits.assertAvailable('loginFailuresPerIp', input.ip);
   await ctx.limits.assertAvailable('loginFailuresPerAccountIp', pair);
@@ -54,11 +67,11 @@ export async function login(
   }
   if (!user.isActive) throw inactiveError();
   await ctx.limits.reset('loginFailuresPerAccountIp', pair);
-  return issueTokenPair(ctx, ctx.db, user);
+  return signedIn(ctx, ctx.db, user);
 }
 
 /** A mailed sign-in link, spent once; it also proves the address, like a reset link. */
-export async function signInWithLink(ctx: AppContext, token: string): Promise<TokenPair> {
+export async function signInWithLink(ctx: AppContext, token: string): Promise<SignInResult> {
   return ctx.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'sign_in');
     if (!userId) throw badRequest(MESSAGES.auth.invalidSignInLink, ERROR_CODES.invalidToken);
@@ -69,7 +82,7 @@ export async function signInWithLink(ctx: AppContext, token: string): Promise<To
     if (!user.emailVerifiedAt) {
       await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     }
-    return issueTokenPair(ctx, tx, user);
+    return signedIn(ctx, tx, user);
   });
 }
 
@@ -88,4 +101,20 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 
 export async function logout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {
   if (refreshToken) await revokeFamilyOfToken(ctx.db, refreshToken);
+}
+
+/** The second step of sign-in: the challenge says who passed the first, the code proves the second. */
+export async function verifySignIn(
+  ctx: AppContext,
+  input: { challenge_token: string; code: string },
+): Promise<TokenPair> {
+  const userId = await challengeOwner(ctx.secret, input.challenge_token);
+  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  // Turned off since the challenge was issued: the person signs in again and gets tokens directly.
+  if (!user || !twoFactorOn(user)) throw challengeExpired();
+  if (!user.isActive) throw inactiveError();
+  return ctx.db.transaction(async (tx) => {
+    await assertSecondFactor(ctx, tx, user, input.code);
+    return issueTokenPair(ctx, tx, user);
+  });
 }

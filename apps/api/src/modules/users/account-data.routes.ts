@@ -31,12 +31,12 @@ export async function accountDataRoutes(root: FastifyInstance): Promise<void> {
   app.delete('/users/me', {
     schema: {
       tags,
-      summary: 'Delete your account at once (password required)',
+      summary: 'Delete your account at once (password required, and a code when two-factor sign-in is on)',
       errors: [400, 409, 429],
       body: accountDeletionSchema,
       response: { 200: messageResponseSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => deleteAccount(ctx, currentUser(request), request.body.password),
+    handler: async (request) => deleteAccount(ctx, currentUser(request), request.body),
   });
 }

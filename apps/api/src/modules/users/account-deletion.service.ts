@@ -3,6 +3,7 @@ import {
   DELETED_COMMENT,
   DELETED_USERNAME,
   ERROR_CODES,
+  TWO_FACTOR_MESSAGES,
   type MessageResponse,
 } from '@kettle/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import {
+  appeals,
   comments,
   companies,
   contactMessages,
@@ -20,7 +22,9 @@ import {
   postEvents,
   postImages,
   posts,
+  removedComments,
   subscriptions,
+  twoFactorRecoveryCodes,
   userBlocks,
   users,
 } from '../../db/schema.js';
@@ -31,6 +35,8 @@ import { accountDeletedMail } from '../../lib/mailer/account-templates.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { forfeitBalance } from '../coins/coins.service.js';
+import { assertSecondFactor, codeRefused } from './second-factor.js';
+import { twoFactorOn } from './two-factor.policy.js';
 import { lockUserById } from './users.repository.js';
 
 /** A subscription the provider would keep charging: it must be cancelled before the account goes. */
@@ -79,6 +85,9 @@ async function eraseAccount(tx: Tx, userId: string, email: string): Promise<void
       isAdmin: false,
       emailVerifiedAt: null,
       suspendedUntil: null,
+      twoFactorSecret: null,
+      twoFactorEnabledAt: null,
+      twoFactorLastStep: null,
       deletedAt: new Date(),
       updatedAt: new Date(),
     })
@@ -86,7 +95,10 @@ async function eraseAccount(tx: Tx, userId: string, email: string): Promise<void
   await revokeAllForUser(tx, userId);
   for (const [table, column] of [
     [emailTokens, emailTokens.userId],
+    [twoFactorRecoveryCodes, twoFactorRecoveryCodes.userId],
     [notifications, notifications.userId],
+    [appeals, appeals.userId],
+    [removedComments, removedComments.userId],
     [paymentCustomers, paymentCustomers.userId],
     [companies, companies.ownerId],
     [userBlocks, userBlocks.blockerId],
@@ -98,12 +110,17 @@ async function eraseAccount(tx: Tx, userId: string, email: string): Promise<void
 }
 
 /**
- * DELETE /users/me (issue 14): at once, after the password. Purchases, the ledger, unlocks, votes
- * and reports stay, tied to a row that no longer says who it was (docs/privacy.md).
+ * DELETE /users/me (issue 14): at once, after the password (and the second factor when it is on).
+ * Purchases, the ledger, unlocks, votes and reports stay, tied to a row that no longer says who
+ * it was (docs/privacy.md).
  */
-export async function deleteAccount(ctx: AppContext, user: UserRow, password: string): Promise<MessageResponse> {
+export async function deleteAccount(
+  ctx: AppContext,
+  user: UserRow,
+  input: { password: string; code?: string },
+): Promise<MessageResponse> {
   await ctx.limits.hit('passwordCheckPerAccount', user.id);
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw badRequest(ACCOUNT_DATA_MESSAGES.wrongPassword, ERROR_CODES.badRequest, [
       { field: 'password', message: ACCOUNT_DATA_MESSAGES.wrongPassword },
     ]);
@@ -111,6 +128,11 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
   const keys = await ctx.db.transaction(async (tx) => {
     const locked = await lockUserById(tx, user.id);
     if (!locked || locked.deletedAt) return [];
+    // In this transaction, so a refusal below (a live subscription) leaves the code unspent.
+    if (twoFactorOn(locked)) {
+      if (!input.code) throw codeRefused(TWO_FACTOR_MESSAGES.codeRequired);
+      await assertSecondFactor(ctx, tx, locked, input.code);
+    }
     const [live] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)

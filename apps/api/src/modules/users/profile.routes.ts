@@ -11,7 +11,7 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get('/user/profile', {
     schema: { tags: ['users'], summary: 'Your profile', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
-    handler: async (request) => ownProfile(currentUser(request)),
+    handler: async (request) => ownProfile(ctx, currentUser(request)),
   });
 
   // Only the username can be changed here; unknown fields (is_admin, coin_balance...) are stripped by the schema.

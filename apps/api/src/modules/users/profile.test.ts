@@ -23,6 +23,8 @@ const CURRENT_USER_KEYS = [
   'is_active',
   'is_admin',
   'suspended_until',
+  'two_factor_enabled',
+  'two_factor_required',
   'username',
 ];
 
@@ -50,6 +52,8 @@ describe('GET /api/v1/user/profile', () => {
       coin_balance: 30,
       suspended_until: null,
       created_at: user.createdAt.toISOString(),
+      two_factor_enabled: false,
+      two_factor_required: false,
     });
     expect(res.body).not.toContain('password');
     expect(res.body).not.toContain(user.passwordHash);

@@ -1,9 +1,10 @@
 import type { AdminUser, CurrentUser } from '@kettle/shared';
+import type { Config } from '../../config.js';
 import type { UserRow } from '../../db/rows.js';
 import { suspensionInForce } from '../../lib/participation.js';
+import { twoFactorMissing, twoFactorOn } from './two-factor.policy.js';
 
-/** The only way a user row leaves the server for its owner: every field listed, never the hash. */
-export const toCurrentUser = (row: UserRow): CurrentUser => ({
+const accountFields = (row: UserRow) => ({
   id: row.id,
   username: row.username,
   email: row.email,
@@ -15,5 +16,15 @@ export const toCurrentUser = (row: UserRow): CurrentUser => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/**
+ * The only way a user row leaves the server for its owner: every field listed, never the hash
+ * nor the two-factor secret. Whether two-factor sign-in is required depends on the deployment.
+ */
+export const toCurrentUser = (row: UserRow, config: Pick<Config, 'isProduction'>): CurrentUser => ({
+  ...accountFields(row),
+  two_factor_enabled: twoFactorOn(row),
+  two_factor_required: twoFactorMissing(config, row),
+});
+
 /** Admins see the owner's fields (product.md §3 User) and the coin debt that freezes spending. */
-export const toAdminUser = (row: UserRow): AdminUser => ({ ...toCurrentUser(row), coin_debt: row.coinDebt });
+export const toAdminUser = (row: UserRow): AdminUser => ({ ...accountFields(row), coin_debt: row.coinDebt });

@@ -62,7 +62,7 @@ export function uniqueViolationField(error: unknown): 'email' | 'username' | nul
 }
 
 /** The caller's own account, as GET /auth/me and GET /user/profile both answer it. */
-export const ownProfile = (user: UserRow): CurrentUser => toCurrentUser(user);
+export const ownProfile = (ctx: AppContext, user: UserRow): CurrentUser => toCurrentUser(user, ctx.config);
 
 const usernameConflict = () =>
   conflict(MESSAGES.auth.usernameTaken, [{ field: 'username', message: MESSAGES.auth.usernameTaken }]);
@@ -71,7 +71,7 @@ const usernameConflict = () =>
 export async function changeUsername(ctx: AppContext, user: UserRow, username: string): Promise<CurrentUser> {
   if (await usernameTaken(ctx.db, username, user.id)) throw usernameConflict();
   try {
-    return toCurrentUser((await renameUser(ctx.db, user.id, username)) ?? user);
+    return toCurrentUser((await renameUser(ctx.db, user.id, username)) ?? user, ctx.config);
   } catch (error) {
     if (uniqueViolationField(error) === 'username') throw usernameConflict();
     throw error;

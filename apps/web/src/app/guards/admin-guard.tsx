@@ -7,18 +7,22 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { signOut } from '@/features/auth/api/logout';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
+import { AdminTwoFactorSetup, useTwoFactorDemand } from './admin-guard-two-factor';
 
 /**
- * Only admins enter /admin/* (decisions.md); others never see the admin chrome.
- * The API enforces the same on every admin call.
+ * Only admins enter /admin/* (decisions.md); others never see the admin chrome. An admin who must
+ * turn on two-factor sign-in first sees only its setup (issue 14). The API enforces both on every
+ * admin call.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useSession();
   const location = useLocation();
   const { data: user, isPending, isError } = useCurrentUser();
+  const setupFirst = useTwoFactorDemand(user);
   if (!isAuthenticated) return <Navigate to="/auth/signin" replace state={{ from: location.pathname }} />;
   if (isPending) return <PageSpinner />;
   if (isError || !user?.is_admin) return <AccessDenied />;
+  if (setupFirst) return <AdminTwoFactorSetup />;
   return children;
 }
 

@@ -24,7 +24,8 @@ function AdminChrome() {
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-          <MobileDrawer title={`${APP_NAME} Admin`}>
+          {/* Eight sections fit beside the logo and the account controls from xl only. */}
+          <MobileDrawer title={`${APP_NAME} Admin`} triggerClassName="xl:hidden">
             <nav aria-label="Admin menu">
               <NavLinks items={ADMIN_NAV} vertical />
             </nav>
@@ -33,7 +34,7 @@ function AdminChrome() {
           <span className="hidden rounded-md bg-secondary px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-secondary-foreground sm:inline">
             Admin
           </span>
-          <nav aria-label="Admin" className="ml-4 hidden md:block">
+          <nav aria-label="Admin" className="ml-4 hidden xl:block">
             <NavLinks items={ADMIN_NAV} />
           </nav>
           <div className="ml-auto flex items-center gap-1">

@@ -16,6 +16,8 @@ const file: AccountExport = {
   unlocks: [],
   reports: [],
   account_actions: [],
+  appeals: [],
+  removed_comments: [],
   purchases: [],
   subscriptions: [],
   ledger: [],

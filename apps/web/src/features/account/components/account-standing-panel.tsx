@@ -1,6 +1,6 @@
 import { ENFORCEMENT_MESSAGES, type AccountStanding } from '@kettle/shared';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AccountActionList, AccountActionsSkeleton } from '@/components/enforcement/account-action-item';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
@@ -38,8 +38,11 @@ function StandingStatus({ standing }: { standing: AccountStanding }) {
   );
 }
 
-/** My Account's 'Account standing' (issue 14): a suspension in force, and every action taken. */
-export function AccountStandingPanel() {
+/**
+ * My Account's 'Account standing' (issue 14): a suspension in force, every action taken, and
+ * below them `appeals` (the appeals feature's lists, composed by the page).
+ */
+export function AccountStandingPanel({ appeals }: { appeals?: ReactNode }) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className="min-w-0">
@@ -47,9 +50,12 @@ export function AccountStandingPanel() {
         <CardTitle id={titleId} className="text-xl">
           Account standing
         </CardTitle>
-        <CardDescription>Warnings, suspensions and bans on your account, with the rule and the reason.</CardDescription>
+        <CardDescription>
+          Warnings, suspensions and bans on your account, with the rule and the reason, and the decisions you can
+          appeal.
+        </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
         <QueryState
           query={useStanding()}
           loading={
@@ -71,6 +77,7 @@ export function AccountStandingPanel() {
             </div>
           )}
         </QueryState>
+        {appeals ? <div className="border-t border-border pt-6">{appeals}</div> : null}
       </CardContent>
     </Card>
   );

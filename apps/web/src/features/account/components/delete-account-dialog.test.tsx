@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_MESSAGES } from '@kettle/shared';
+import { ACCOUNT_DATA_MESSAGES, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXT } from '@kettle/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/app/guards/require-auth';
@@ -9,7 +9,7 @@ import { AccountDataPanel } from './account-data-panel';
 const DELETE = 'DELETE /users/me';
 
 /** My Account's panel behind its sign-in guard, with the dialog opened from it, as a member does. */
-async function openDialog(respond: ApiHandler) {
+async function openDialog(respond: ApiHandler, twoFactor = false) {
   const { calls } = stubApi({ [DELETE]: respond });
   const rendered = renderRoute('/account', {
     routes: [
@@ -17,7 +17,7 @@ async function openDialog(respond: ApiHandler) {
       landing('/', 'Home page'),
       landing('/auth/signin', 'Sign in page'),
     ],
-    user: reader(40),
+    user: { ...reader(40), two_factor_enabled: twoFactor },
   });
   await rendered.user.click(screen.getByRole('button', { name: 'Delete my account' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
@@ -104,5 +104,50 @@ describe('DeleteAccountDialog', () => {
     expect(callsTo(calls, DELETE).map((call) => call.body)).toEqual([{ password: 'KettleDemo1' }]);
     expect(calls.map((call) => `${call.method} ${call.path}`)).not.toContain('POST /auth/logout');
     stop();
+  });
+
+  describe('with two-factor sign-in on', () => {
+    const refused = (detail: string) =>
+      json({ detail, code: 'TWO_FACTOR_INVALID', errors: [{ field: 'code', message: detail }] }, 400);
+
+    it('asks for a code too, checks it is there, and sends it with the password', async () => {
+      const { calls, dialog, user } = await openDialog(() => refused(TWO_FACTOR_MESSAGES.codeUsed), true);
+
+      const code = within(dialog).getByLabelText('Code from your app');
+      expect(code).toHaveAccessibleDescription(TWO_FACTOR_TEXT.deleteCodeHint);
+      await user.type(within(dialog).getByLabelText('Password'), 'KettleDemo1');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
+      expect(callsTo(calls, DELETE)).toEqual([]);
+
+      await user.type(code, '123456');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.codeUsed)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Code from your app')).toHaveAttribute('aria-invalid', 'true');
+      expect(callsTo(calls, DELETE).map((call) => call.body)).toEqual([{ password: 'KettleDemo1', code: '123456' }]);
+      expect(getSession().accessToken).toBe('access-token');
+    });
+
+    it('shows the code field when the server asks for one this page did not know about', async () => {
+      const { calls, dialog, user } = await openDialog((call) =>
+        (call.body as { code?: string }).code
+          ? json({ message: ACCOUNT_DATA_MESSAGES.deleted })
+          : refused(TWO_FACTOR_MESSAGES.codeRequired),
+      );
+
+      expect(within(dialog).queryByLabelText('Code from your app')).not.toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Password'), 'KettleDemo1');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+      await user.type(within(dialog).getByLabelText('Recovery code'), 'k0t3a-b0r3w');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+      expect(callsTo(calls, DELETE).map((call) => call.body)).toEqual([
+        { password: 'KettleDemo1' },
+        { password: 'KettleDemo1', code: 'k0t3a-b0r3w' },
+      ]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { UserX } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
+import { StandingAppeals } from '@/features/appeals/components/standing-appeals';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
 import { BlockedUsersPanel } from '@/features/blocks/components/blocked-users-panel';
@@ -16,6 +17,7 @@ import { AccountStandingPanel } from '../components/account-standing-panel';
 import { CoinLedgerPanel } from '../components/coin-ledger-panel';
 import { EditUsernameForm } from '../components/edit-username-form';
 import { ProfileCard } from '../components/profile-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 function AccountContent() {
   return (
@@ -29,13 +31,14 @@ function AccountContent() {
           <ProfileCard user={user} />
           <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
             {user.email_verified ? null : <VerificationNotice email={user.email} />}
-            <AccountStandingPanel />
+            <AccountStandingPanel appeals={<StandingAppeals />} />
             {/* Coins and money: one line per section. */}
             <TransactionHistoryPanel />
             <CoinLedgerPanel />
             {/* Profile and safety settings. */}
             <EditUsernameForm key={user.username} username={user.username} />
             <ChangePasswordForm />
+            <TwoFactorCard />
             <BlockedUsersPanel />
             <SubscriptionSection />
             <CompanyProfileSection />

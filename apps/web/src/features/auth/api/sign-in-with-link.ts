@@ -1,20 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TokenPair } from '@kettle/shared';
+import { useMutation } from '@tanstack/react-query';
+import { isTwoFactorChallenge, type SignInResult } from '@kettle/shared';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserKey } from '@/lib/current-user';
-import { setTokens } from '@/lib/session';
+import { useStartSession } from './start-session';
 
-/** Spends a mailed sign-in link (once) for the same token pair a password sign-in gives. */
-export const signInWithLink = (token: string): Promise<TokenPair> =>
-  apiRequest<TokenPair>(`/auth/sign-in-link/${encodeURIComponent(token)}`, { method: 'POST', anonymous: true });
+/** Spends a mailed sign-in link (once) for what a password sign-in gives: a pair, or a code to ask for. */
+export const signInWithLink = (token: string): Promise<SignInResult> =>
+  apiRequest<SignInResult>(`/auth/sign-in-link/${encodeURIComponent(token)}`, { method: 'POST', anonymous: true });
 
 export function useSignInWithLink() {
-  const queryClient = useQueryClient();
+  const startSession = useStartSession();
   return useMutation({
     mutationFn: signInWithLink,
-    onSuccess: async (tokens) => {
-      setTokens(tokens.access_token, tokens.refresh_token);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+    onSuccess: async (result) => {
+      if (!isTwoFactorChallenge(result)) await startSession(result);
     },
   });
 }

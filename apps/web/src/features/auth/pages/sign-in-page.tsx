@@ -1,21 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ERROR_CODES, loginSchema, MESSAGES } from '@kettle/shared';
-import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { MESSAGES, TWO_FACTOR_TEXT, type TokenPair } from '@kettle/shared';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toastSuccess } from '@/lib/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { SignUpPrompt } from '../components/auth-links';
-import { FormAlert } from '@/components/forms/form-alert';
-import { ApiError } from '@/lib/api-client';
-import { apiErrorMessage } from '@/lib/api-error-message';
-import { SignInLinkRequest } from '../components/sign-in-link-request';
+import { PasswordSignInForm } from '../components/password-sign-in-form';
 import { RedirectSignedIn } from '../components/redirect-signed-in';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { landingPage } from '../utils/landing-page';
 import { redirectTarget } from '../utils/redirect-target';
 
@@ -33,69 +25,45 @@ export function SignInPage() {
   );
 }
 
+type Step = { challenge: null; notice: string | null } | { challenge: string };
+
 function SignInScreen() {
-  usePageTitle('Sign in');
   const navigate = useNavigate();
   const location = useLocation();
-  const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: emailFrom(location.state), password: '' },
-  });
+  const [email, setEmail] = useState(() => emailFrom(location.state));
+  const [step, setStep] = useState<Step>({ challenge: null, notice: null });
+  usePageTitle(step.challenge !== null ? TWO_FACTOR_TEXT.challengeTitle : 'Sign in');
 
-  // Past the account's failed-password ceiling the server asks for a mailed link instead.
-  const linkRequired = login.error instanceof ApiError && login.error.code === ERROR_CODES.signInLinkRequired;
-  const emailForLink = async () => ((await trigger('email')) ? getValues('email').trim().toLowerCase() : null);
+  const finish = (tokens: TokenPair) => {
+    toastSuccess(MESSAGES.auth.signedIn);
+    void navigate(redirectTarget(location.state) ?? landingPage(tokens.is_admin), { replace: true });
+  };
 
-  const handleValidSubmit = handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (tokens) => {
-        toastSuccess(MESSAGES.auth.signedIn);
-        void navigate(redirectTarget(location.state) ?? landingPage(tokens.is_admin), { replace: true });
-      },
-    }),
-  );
+  if (step.challenge !== null) {
+    return (
+      <AuthCard title={TWO_FACTOR_TEXT.challengeTitle} description={email}>
+        <TwoFactorStep
+          challengeToken={step.challenge}
+          onVerified={finish}
+          onExpired={(notice) => setStep({ challenge: null, notice })}
+          onBack={() => setStep({ challenge: null, notice: null })}
+          backLabel="Back to sign in"
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign in" description="Welcome back. Sign in to spill and sip." footer={<SignUpPrompt />}>
-      <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-4">
-        <FormAlert message={login.isError ? apiErrorMessage(login.error, MESSAGES.auth.loginFailed) : null} />
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-        </FormField>
-        <div className="flex flex-col gap-1.5">
-          <FormField label="Password" error={errors.password?.message}>
-            <PasswordInput autoComplete="current-password" {...register('password')} />
-          </FormField>
-          <Link
-            to="/forgot-password"
-            className="self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Forgot password?
-          </Link>
-        </div>
-        <SubmitButton
-          pending={login.isPending}
-          pendingLabel="Signing in..."
-          variant={linkRequired ? 'outline' : 'default'}
-          className="w-full"
-        >
-          Sign in
-        </SubmitButton>
-        <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
-          <span className="h-px flex-1 bg-border" />
-          or
-          <span className="h-px flex-1 bg-border" />
-        </p>
-        <SignInLinkRequest getEmail={emailForLink} prominent={linkRequired} />
-      </form>
+      <PasswordSignInForm
+        defaultEmail={email}
+        notice={step.notice}
+        onSignedIn={finish}
+        onChallenge={(challenge, typed) => {
+          setEmail(typed);
+          setStep({ challenge });
+        }}
+      />
     </AuthCard>
   );
 }

@@ -27,12 +27,15 @@ export function CommunityGuidelinesSection() {
 
       <LegalSubheading>Appeals</LegalSubheading>
       <p>
-        If you think we got it wrong, you can appeal within {LEGAL_POLICY.appealWindowDays} days of the decision through
-        the{' '}
-        <Link to="/contact" className={legalLinkClass}>
-          contact form
+        If you think we got it wrong, you can appeal within {LEGAL_POLICY.appealWindowDays} days of the decision from{' '}
+        <Link to="/account" className={legalLinkClass}>
+          My Account
         </Link>
-        . To report content that breaks these rules, visit{' '}
+        ; a banned account appeals with the reference from its ban email on the{' '}
+        <Link to="/moderation?tab=status" className={legalLinkClass}>
+          Report Status
+        </Link>{' '}
+        tab. To report content that breaks these rules, visit{' '}
         <Link to="/moderation" className={legalLinkClass}>
           Moderation &amp; Safety
         </Link>

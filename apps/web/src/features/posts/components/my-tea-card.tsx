@@ -1,6 +1,6 @@
 import { type MyPost, formatCount } from '@kettle/shared';
 import { Coins, Eye, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,11 @@ import { PostPlaceholder } from '@/components/ui/post-placeholder';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 import { EmptyPotButton } from './empty-pot-button';
 
+/** A control the page adds beside View Tea (the appeal of a rejected tea), described by the card's title. */
+export type RenderTeaAction = (post: MyPost, titleId: string) => ReactNode;
+
 /** One of the user's own teas on My Teas, with its moderation status, View Tea and Empty Pot. */
-export function MyTeaCard({ post }: { post: MyPost }) {
+export function MyTeaCard({ post, renderAction }: { post: MyPost; renderAction?: RenderTeaAction }) {
   const titleId = useId();
   const image = post.image_urls[0];
   const reason = post.status === 'rejected' ? post.rejection_reason?.trim() : undefined;
@@ -83,6 +86,7 @@ export function MyTeaCard({ post }: { post: MyPost }) {
             </Link>
           </Button>
           <EmptyPotButton post={post} className="flex-1" aria-describedby={titleId} />
+          {renderAction?.(post, titleId)}
         </div>
       </div>
     </Card>

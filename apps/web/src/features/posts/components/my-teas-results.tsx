@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button';
 import { ListResults, type ResultsProps } from '@/components/ui/list-results';
 import { MyTeasSkeleton } from '@/components/ui/my-teas-skeleton';
 import { TEA_GRID } from '@/components/ui/tea-grid';
-import { MyTeaCard } from './my-tea-card';
+import { MyTeaCard, type RenderTeaAction } from './my-tea-card';
 
-type MyTeasResultsProps = ResultsProps<MyPostList> & { pageSize: number };
+type MyTeasResultsProps = ResultsProps<MyPostList> & { pageSize: number; renderAction?: RenderTeaAction };
 
 /** The list part of My Teas. */
-export function MyTeasResults({ pageSize, ...rest }: MyTeasResultsProps) {
+export function MyTeasResults({ pageSize, renderAction, ...rest }: MyTeasResultsProps) {
   return (
     <ListResults
       {...rest}
@@ -33,7 +33,7 @@ export function MyTeasResults({ pageSize, ...rest }: MyTeasResultsProps) {
         ),
       }}
       gridClassName={TEA_GRID}
-      renderItem={(post) => <MyTeaCard key={post.id} post={post} />}
+      renderItem={(post) => <MyTeaCard key={post.id} post={post} renderAction={renderAction} />}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { useTeaAppeals } from '@/features/appeals/hooks/use-tea-appeals';
 import { useCategories, useStates } from '@/lib/taxonomy';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
@@ -44,6 +45,7 @@ export function MyTeasPage() {
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextMyPosts(params, current, total ?? 0);
   const handlePageChange = usePageTurns({ page, totalPages, current, setPage });
+  const renderAppeal = useTeaAppeals(query.data?.data);
 
   return (
     <>
@@ -75,6 +77,7 @@ export function MyTeasPage() {
         totalPages={totalPages}
         onPageChange={handlePageChange}
         onClearFilters={() => setFilters({})}
+        renderAction={renderAppeal}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { LogIn } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { MyReportsList } from './my-reports-list';
@@ -7,12 +8,42 @@ import { RequestLookupForm } from './request-lookup-form';
 
 const sectionHeading = 'font-display text-xl font-semibold';
 
-/** The Report Status tab: your own reports when signed in, and a lookup by reference for anyone. */
-export function ReportStatusPanel({ email }: { email?: string }) {
+type ReportStatusPanelProps = {
+  email?: string;
+  /** The signed-in user's appeals (the appeals feature's list, composed by the page). */
+  myAppeals?: ReactNode;
+  /** The signed-out 'Appeal a ban' form: a banned account cannot sign in. */
+  banAppeal?: ReactNode;
+};
+
+/**
+ * The Report Status tab: your own reports and appeals when signed in, a ban appeal when not, and
+ * a lookup by reference for anyone.
+ */
+export function ReportStatusPanel({ email, myAppeals, banAppeal }: ReportStatusPanelProps) {
   const { isAuthenticated } = useSession();
   const location = useLocation();
+  // The ban email links here with its reference: then the appeal is what the visitor came for.
+  const [searchParams] = useSearchParams();
+  const fromBanMail = searchParams.has('reference');
+  const banSection =
+    !isAuthenticated && banAppeal ? (
+      <section aria-labelledby="ban-appeal-heading" className="grid gap-4">
+        <div>
+          <h3 id="ban-appeal-heading" className={sectionHeading}>
+            Appeal a ban
+          </h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            A banned account cannot sign in. Enter its email address and the reference from the ban email, and tell us
+            why the ban should be lifted.
+          </p>
+        </div>
+        {banAppeal}
+      </section>
+    ) : null;
   return (
     <div className="grid gap-10">
+      {fromBanMail ? banSection : null}
       <section aria-labelledby="my-reports-heading" className="grid gap-4">
         <h3 id="my-reports-heading" className={sectionHeading}>
           Your reports
@@ -32,6 +63,14 @@ export function ReportStatusPanel({ email }: { email?: string }) {
           </div>
         )}
       </section>
+      {isAuthenticated && myAppeals ? (
+        <section aria-labelledby="my-appeals-heading" className="grid gap-4">
+          <h3 id="my-appeals-heading" className={sectionHeading}>
+            Your appeals
+          </h3>
+          {myAppeals}
+        </section>
+      ) : null}
       <section aria-labelledby="lookup-heading" className="grid gap-4">
         <div>
           <h3 id="lookup-heading" className={sectionHeading}>
@@ -43,6 +82,7 @@ export function ReportStatusPanel({ email }: { email?: string }) {
         </div>
         <RequestLookupForm key={email ?? ''} defaultEmail={email} />
       </section>
+      {fromBanMail ? null : banSection}
     </div>
   );
 }

@@ -23,8 +23,8 @@ export const APPEAL_RESPONSE_TIME = '5-7 days';
 
 export const APPEALS_TEXT =
   `Disagree with a decision about your post, your comment or your account? Appeal within ${appealWindowDays} days ` +
-  `of it through the contact form. Someone who did not make the first decision looks at it again, and we answer ` +
-  `appeals within ${APPEAL_RESPONSE_TIME}.`;
+  `of it from My Account (a banned account: with the reference in the ban email, on the Report Status tab). ` +
+  `Someone who did not make the first decision looks at it again, and we answer appeals within ${APPEAL_RESPONSE_TIME}.`;
 
 export const SUSPENSION_RANGE = `${suspensionDays.min}-${suspensionDays.max} days`;
 
@@ -37,7 +37,7 @@ export const CONTACT_CHANNELS: ReadonlyArray<{ title: string; detail: string }> 
   },
   {
     title: 'Appeals and questions about a decision',
-    detail: `Write to us through the contact form within ${appealWindowDays} days of the decision, and quote the report reference if you have one.`,
+    detail: `Appeal within ${appealWindowDays} days from My Account, or with your ban email's reference on the Report Status tab. For questions, the contact form reaches the same team.`,
   },
   {
     title: 'Account, coins or anything else',

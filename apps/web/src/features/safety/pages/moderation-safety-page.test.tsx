@@ -14,10 +14,14 @@ const USER = reader(120);
 
 type Handler = (call: FetchCall) => Response | undefined;
 
+/** Report Status also lists a signed-in user's appeals (their own tests are beside the panel). */
+const noAppeals = ({ url }: FetchCall) =>
+  url.startsWith('/api/v1/appeals/mine') ? json({ data: [], page: 1, total_pages: 0, total: 0 }) : undefined;
+
 function renderSafety(path = '/moderation', { signedIn = false, handle = (() => undefined) as Handler } = {}) {
   if (signedIn) setTokens('token', 'refresh');
   const { calls, fetchMock } = fakeFetch((call) =>
-    call.url === '/api/v1/auth/me' && signedIn ? json(USER) : handle(call),
+    call.url === '/api/v1/auth/me' && signedIn ? json(USER) : (handle(call) ?? noAppeals(call)),
   );
   vi.stubGlobal('fetch', fetchMock);
   const { user, router } = renderRoute(path, {

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
+import { BanAppealForm } from '@/features/appeals/components/ban-appeal-form';
+import { MyAppealsList } from '@/features/appeals/components/my-appeals-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -86,7 +88,7 @@ export function ModerationSafetyPage() {
             <h2 id="status-heading" className={panelHeading}>
               Report status
             </h2>
-            <ReportStatusPanel email={user?.email} />
+            <ReportStatusPanel email={user?.email} myAppeals={<MyAppealsList />} banAppeal={<BanAppealForm />} />
           </section>
         </TabsContent>
 

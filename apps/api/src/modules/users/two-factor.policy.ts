@@ -1,0 +1,15 @@
+import type { Config } from '../../config.js';
+import type { UserRow } from '../../db/rows.js';
+
+type TwoFactorFacts = Pick<UserRow, 'isAdmin' | 'twoFactorEnabledAt'>;
+
+/** A secret set by setup is only pending until enable proves the app has it. */
+export const twoFactorOn = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean => user.twoFactorEnabledAt !== null;
+
+/**
+ * An admin in production without two-factor sign-in: admin routes refuse them until it is on.
+ * Outside production (development, tests, the demo) admins may go without, to keep trying the
+ * app cheap; the demo admin would otherwise need an authenticator app before anything else.
+ */
+export const twoFactorMissing = (config: Pick<Config, 'isProduction'>, user: TwoFactorFacts): boolean =>
+  config.isProduction && user.isAdmin && !twoFactorOn(user);

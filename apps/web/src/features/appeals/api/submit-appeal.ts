@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { APPEAL_MESSAGES, type Appeal, type AppealInput } from '@kettle/shared';
+import { api } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast-store';
+import { appealsKey } from './keys';
+
+export const submitAppeal = (input: AppealInput) => api.post<Appeal>('/appeals', input);
+
+/**
+ * POST /appeals. Settled either way, the appeal lists are read again: a success moves the
+ * decision from 'you can appeal' to 'your appeals', and a 404 or 409 means the list was stale.
+ */
+export function useSubmitAppeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitAppeal,
+    onSuccess: () => toastSuccess(APPEAL_MESSAGES.submitted),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appealsKey }),
+  });
+}
