@@ -68,6 +68,7 @@ test('the admin goes through the admin pages quietly', async ({ page, admin }) =
     { path: '/admin/users', heading: 'User Management' },
     { path: '/admin/companies', heading: 'Companies' },
     { path: '/admin/reports', heading: 'Admin Reports Management' },
+    { path: '/admin/appeals', heading: 'Appeals' },
     { path: `/admin${teaPath}`, heading: /Quiet console tea/ },
     { path: '/account', heading: 'My Account' },
   ]);

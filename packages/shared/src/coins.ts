@@ -64,6 +64,8 @@ export const adminUserSchema = z.object({
   coin_balance: z.number().int(),
   /** Coins a refund or dispute took back after they were spent; above zero the account cannot spend. */
   coin_debt: z.number().int(),
+  /** Whether sign-in asks for a code; an admin can reset it for a member who lost their device. */
+  two_factor_enabled: z.boolean(),
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

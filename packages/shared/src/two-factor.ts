@@ -22,6 +22,10 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: 'Two-factor sign-in is off.',
   recoveryCodesNote: 'Each recovery code works once. They are shown only now.',
   setupFailed: 'Failed to start two-factor setup',
+  /** An admin resetting a member's two-factor sign-in (lost device and codes). */
+  cannotResetOwn: 'Turn off your own two-factor sign-in from My Account.',
+  reset: 'Two-factor sign-in is off for this user, and they were signed out everywhere.',
+  resetFailed: 'Failed to reset two-factor sign-in',
   /** 429 after five wrong codes in 15 minutes. */
   tooManyAttempts: 'Too many wrong codes. Wait 15 minutes and try again.',
 } as const;

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import * as admin from './admin-users.service.js';
+import { resetTwoFactor } from './two-factor-reset.service.js';
 
 const tags = ['users (admin)'];
 /** Malformed ids answer 404 'User not found.' like unknown ones (the service checks), not 422. */
@@ -40,6 +41,18 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.requireAdmin,
     handler: async (request) => admin.getAdminUser(ctx, request.params.id),
+  });
+
+  app.delete('/admin/users/:id/two-factor', {
+    schema: {
+      tags,
+      summary: "Turn off a member's two-factor sign-in when they lost their device and codes; signs them out (admin)",
+      errors: [403, 404, 409],
+      params,
+      response: { 200: adminUserSchema },
+    },
+    onRequest: root.requireAdmin,
+    handler: async (request) => resetTwoFactor(ctx, currentUser(request), request.params.id),
   });
 
   app.put('/admin/users/:id/status', {

@@ -74,6 +74,7 @@ describe('GET /users/admin/all', () => {
       email_verified: true,
       coin_balance: 0,
       coin_debt: 0,
+      two_factor_enabled: false,
       created_at: newest?.createdAt.toISOString(),
     });
     expect(res.body).not.toContain('password');

@@ -27,4 +27,8 @@ export const toCurrentUser = (row: UserRow, config: Pick<Config, 'isProduction'>
 });
 
 /** Admins see the owner's fields (product.md §3 User) and the coin debt that freezes spending. */
-export const toAdminUser = (row: UserRow): AdminUser => ({ ...accountFields(row), coin_debt: row.coinDebt });
+export const toAdminUser = (row: UserRow): AdminUser => ({
+  ...accountFields(row),
+  coin_debt: row.coinDebt,
+  two_factor_enabled: twoFactorOn(row),
+});

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { AccountActionDialog } from './account-action-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ManageCoinsDialog } from './manage-coins-dialog';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { UserStatusDialog } from './user-status-dialog';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -62,7 +63,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
         </Detail>
       </dl>
 
-      {user.coin_debt > 0 || !user.email_verified ? (
+      {user.coin_debt > 0 || !user.email_verified || user.two_factor_enabled ? (
         <div className="flex flex-wrap gap-2">
           {user.coin_debt > 0 ? (
             <Badge variant="outline" title="A refund or dispute took back coins that were already spent">
@@ -70,6 +71,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
             </Badge>
           ) : null}
           {!user.email_verified ? <Badge variant="outline">Email not verified</Badge> : null}
+          {user.two_factor_enabled ? <Badge variant="outline">Two-factor on</Badge> : null}
         </div>
       ) : null}
 
@@ -78,6 +80,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
         <UserStatusDialog user={user} isSelf={isSelf} />
         <EditUserDialog user={user} isSelf={isSelf} />
         {isSelf ? null : <AccountActionDialog user={user} />}
+        {user.two_factor_enabled && !isSelf ? <ResetTwoFactorDialog user={user} /> : null}
       </div>
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@kettle/shared';
+import { TWO_FACTOR_MESSAGES, type AdminUser } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FetchCall } from '@/features/moderation/testing/fixtures';
@@ -354,6 +354,45 @@ describe('Update User Status', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getByRole('article', { name: 'ava' })).getByText('Active')).toBeInTheDocument();
+  });
+});
+
+describe('Reset two-factor sign-in', () => {
+  it('is offered only for a member who has it on, says what to check, and resets after confirming', async () => {
+    const ava = makeUser({ username: 'ava', two_factor_enabled: true });
+    const bo = makeUser({ username: 'bo' });
+    const { calls, fetchMock } = serve([ava, bo], {
+      write: (call) => (call.method === 'DELETE' ? json({ ...ava, two_factor_enabled: false }) : undefined),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderUsers();
+
+    const card = await screen.findByRole('article', { name: 'ava' });
+    expect(within(card).getByText('Two-factor on')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'bo' })).queryByRole('button', { name: 'Reset 2FA' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Reset 2FA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in' });
+    expect(dialog).toHaveTextContent(`asked from the account's own email address (${ava.email})`);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.reset)).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ url: `/api/v1/admin/users/${ava.id}/two-factor`, method: 'DELETE' }]);
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Reset 2FA' })).toBeNull());
+    expect(within(card).queryByText('Two-factor on')).toBeNull();
+  });
+
+  it('keeps the dialog open and shows why when the reset is refused', async () => {
+    const ava = makeUser({ username: 'ava', two_factor_enabled: true });
+    const { fetchMock } = serve([ava], {
+      write: () => json({ detail: TWO_FACTOR_MESSAGES.notOn, code: 'CONFLICT' }, 409),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderUsers();
+
+    await user.click(await screen.findByRole('button', { name: 'Reset 2FA' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.notOn)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Reset two-factor sign-in' })).toBeInTheDocument();
   });
 });
 

@@ -15,6 +15,7 @@ export function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
     email_verified: true,
     coin_balance: 120,
     coin_debt: 0,
+    two_factor_enabled: false,
     created_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
