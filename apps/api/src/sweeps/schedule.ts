@@ -6,6 +6,7 @@ import { backfillImagePreviews } from './image-previews.js';
 import { sweepOrphanUploads } from './orphan-uploads.js';
 import { sweepRejectedPhotos } from './rejected-photos.js';
 import { sweepRemovedComments } from './removed-comments.js';
+import { sweepOldMail } from './mail-retention.js';
 import type { SweepContext, SweepResult } from './sweep.js';
 
 const MINUTE_MS = 60_000;
@@ -33,6 +34,7 @@ export const SWEEP_JOBS: readonly SweepJob[] = [
   },
   { name: 'rejected-photos', everyMs: 60 * MINUTE_MS, run: sweepRejectedPhotos },
   { name: 'removed-comments', everyMs: 60 * MINUTE_MS, run: sweepRemovedComments },
+  { name: 'old-mail', everyMs: 60 * MINUTE_MS, run: sweepOldMail },
   { name: 'orphan-uploads', everyMs: 60 * MINUTE_MS, run: (ctx, now) => sweepOrphanUploads(ctx, now) },
   { name: 'image-previews', everyMs: 60 * MINUTE_MS, atStart: true, run: (ctx) => backfillImagePreviews(ctx) },
   // Expiry is counted in days; a quarter-hour delay on a refund is not noticeable.
