@@ -8,7 +8,8 @@ import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { deleteRecoveryCodes } from './recovery-codes.repository.js';
 import { twoFactorDisabledMail } from './two-factor-mail.js';
 import { twoFactorOn } from './two-factor.policy.js';
-import { lockAccount, turnOff } from './two-factor.repository.js';
+import { turnOff } from './two-factor.repository.js';
+import { lockUserById } from './users.repository.js';
 import { toAdminUser } from './users.presenter.js';
 
 const userNotFound = () => notFound(MESSAGES.notFound.user);
@@ -23,7 +24,7 @@ export async function resetTwoFactor(ctx: AppContext, actor: UserRow, userId: st
   if (!isUuid(userId)) throw userNotFound();
   if (actor.id === userId) throw forbidden(TWO_FACTOR_MESSAGES.cannotResetOwn);
   const user = await ctx.db.transaction(async (tx) => {
-    const locked = await lockAccount(tx, userId);
+    const locked = await lockUserById(tx, userId);
     if (!locked) throw userNotFound();
     if (locked.deletedAt) throw conflict(ACCOUNT_DATA_MESSAGES.accountDeleted);
     if (!twoFactorOn(locked)) throw conflict(TWO_FACTOR_MESSAGES.notOn);

@@ -1,18 +1,11 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../../db/rows.js';
 import { users } from '../../db/schema.js';
 
 // The two-factor columns of users. Every change is one conditional update, so the condition a
 // request checked is still true when it writes, whatever ran in between.
 
 const stepIsNew = (step: number) => or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step));
-
-/** The account, locked until the transaction ends: disable checks and changes the same state. */
-export async function lockAccount(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  return row;
-}
 
 /** Setup: a new pending secret replaces the last one, unless two-factor sign-in is already on. */
 export async function storePendingSecret(db: DbOrTx, userId: string, sealed: string): Promise<boolean> {

@@ -17,7 +17,8 @@ import { deleteRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './
 import { assertSecondFactor, codeRefused } from './second-factor.js';
 import { openSecret, sealSecret } from './secret-seal.js';
 import { newTotpSecret, otpauthUrl, stepOfCode, totpShaped } from './totp.js';
-import { lockAccount, storePendingSecret, turnOff, turnOn } from './two-factor.repository.js';
+import { storePendingSecret, turnOff, turnOn } from './two-factor.repository.js';
+import { lockUserById } from './users.repository.js';
 import { twoFactorMissing, twoFactorOn } from './two-factor.policy.js';
 import { twoFactorDisabledMail } from './two-factor-mail.js';
 
@@ -78,7 +79,7 @@ export async function disable(
   await ctx.limits.hit('passwordCheckPerAccount', user.id);
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
   await ctx.db.transaction(async (tx) => {
-    const locked = await lockAccount(tx, user.id);
+    const locked = await lockUserById(tx, user.id);
     if (!locked || !twoFactorOn(locked)) throw conflict(TWO_FACTOR_MESSAGES.notOn);
     await assertSecondFactor(ctx, tx, locked, input.code);
     await turnOff(tx, user.id);
