@@ -1,8 +1,9 @@
 import { TOTP_PERIOD_SECONDS } from '@kettle/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { nextIp } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 import { API, bearer } from './http.js';
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
@@ -12,7 +13,9 @@ const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
  * the job queue and the rate limiter keep running. The clock starts one second into a fresh step,
  * so "the next step" is an exact 30 s away and no test races a step boundary.
  */
-export function freezeClock(): { advance: (ms: number) => void; nextStep: () => void; release: () => void } {
+export type Clock = { advance: (ms: number) => void; nextStep: () => void; release: () => void };
+
+export function freezeClock(): Clock {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime((Math.floor(Date.now() / STEP_MS) + 1) * STEP_MS + 1000);
   return {
@@ -50,4 +53,25 @@ export async function turnOnTwoFactor(
   const enabled = await enable(app, access, codeFor(secret));
   if (enabled.statusCode !== 200) throw new Error(`enable answered ${enabled.statusCode}: ${enabled.body}`);
   return { secret, recoveryCodes: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
+}
+
+/**
+ * One app for the test file and a frozen clock for each test (released, and the app's queued jobs
+ * drained, after it); `ready` receives the app once, then each test's clock.
+ */
+export function useTwoFactorApp(ready: (made: { app: TestApp; clock: Clock }) => void): void {
+  let app: TestApp;
+  let clock: Clock;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  beforeEach(() => {
+    clock = freezeClock();
+    ready({ app, clock });
+  });
+  afterEach(async () => {
+    clock.release();
+    await app.ctx.jobs.drain();
+  });
+  afterAll(() => app.teardown());
 }

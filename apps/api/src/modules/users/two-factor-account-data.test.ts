@@ -1,26 +1,16 @@
 import { ACCOUNT_DATA_MESSAGES, ERROR_CODES, TWO_FACTOR_MESSAGES } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, tokensFor } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { API, bearer, errorOf } from '../../../test/http.js';
-import { codeFor, freezeClock, turnOnTwoFactor } from '../../../test/two-factor-kit.js';
+import { codeFor, turnOnTwoFactor, type Clock, useTwoFactorApp } from '../../../test/two-factor-kit.js';
 import { subscriptions, twoFactorRecoveryCodes, users } from '../../db/schema.js';
 
 let app: TestApp;
-let clock: ReturnType<typeof freezeClock>;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-beforeEach(() => {
-  clock = freezeClock();
-});
-afterEach(async () => {
-  clock.release();
-  await app.ctx.jobs.drain();
-});
-afterAll(async () => {
-  await app.teardown();
+let clock: Clock;
+useTwoFactorApp((made) => {
+  ({ app, clock } = made);
 });
 
 const deleteCall = (access: string, payload: object) =>

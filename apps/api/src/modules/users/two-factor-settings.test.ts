@@ -1,27 +1,26 @@
 import { ERROR_CODES, MESSAGES, TWO_FACTOR_MESSAGES } from '@kettle/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, tokensFor } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { API, bearer, errorOf, login, me, refresh } from '../../../test/http.js';
 import { mailsTo } from '../../../test/mailbox.js';
-import { codeFor, disable, enable, freezeClock, setup, status, turnOnTwoFactor } from '../../../test/two-factor-kit.js';
+import {
+  codeFor,
+  disable,
+  enable,
+  setup,
+  status,
+  turnOnTwoFactor,
+  type Clock,
+  useTwoFactorApp,
+} from '../../../test/two-factor-kit.js';
 import { auditLog, twoFactorRecoveryCodes, users } from '../../db/schema.js';
 
 let app: TestApp;
-let clock: ReturnType<typeof freezeClock>;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-beforeEach(() => {
-  clock = freezeClock();
-});
-afterEach(async () => {
-  clock.release();
-  await app.ctx.jobs.drain();
-});
-afterAll(async () => {
-  await app.teardown();
+let clock: Clock;
+useTwoFactorApp((made) => {
+  ({ app, clock } = made);
 });
 
 const rowOf = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0];

@@ -1,27 +1,17 @@
 import { ERROR_CODES, MESSAGES, TWO_FACTOR_MESSAGES } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import { API, errorOf, login, me, type TokenPairBody } from '../../../test/http.js';
 import { lastMailTo, linkToken } from '../../../test/mailbox.js';
 import { users } from '../../db/schema.js';
-import { codeFor, freezeClock, status, turnOnTwoFactor, verify } from '../../../test/two-factor-kit.js';
+import { codeFor, status, turnOnTwoFactor, verify, type Clock, useTwoFactorApp } from '../../../test/two-factor-kit.js';
 
 let app: TestApp;
-let clock: ReturnType<typeof freezeClock>;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-beforeEach(() => {
-  clock = freezeClock();
-});
-afterEach(async () => {
-  clock.release();
-  await app.ctx.jobs.drain();
-});
-afterAll(async () => {
-  await app.teardown();
+let clock: Clock;
+useTwoFactorApp((made) => {
+  ({ app, clock } = made);
 });
 
 type Challenge = { two_factor_required: true; challenge_token: string };
