@@ -1,6 +1,6 @@
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXT, type TwoFactorStatus } from '@kettle/shared';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef } from 'react';
 import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,12 +26,18 @@ export function TwoFactorCard() {
   const titleId = useId();
   const status = useTwoFactor();
   const start = useStartTwoFactorSetup();
-  const turnOnRef = useRef<HTMLButtonElement>(null);
+  const refocusTurnOn = useRef(false);
+  // The button comes back in a later render (the mutation's reset reaches React on its own
+  // schedule), so the focus moves to it when it mounts rather than after a guessed frame.
+  const turnOnRef = useCallback((button: HTMLButtonElement | null) => {
+    if (!button || !refocusTurnOn.current) return;
+    refocusTurnOn.current = false;
+    button.focus();
+  }, []);
 
   const cancelSetup = () => {
+    refocusTurnOn.current = true;
     start.reset();
-    // The button comes back in the next render; the focus goes back to it from the gone form.
-    requestAnimationFrame(() => turnOnRef.current?.focus());
   };
 
   return (
