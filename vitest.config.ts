@@ -30,6 +30,21 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:resilience`: the long runs (crashes, outages, attacks) against built servers.
+        // Never part of `npm test`; one file at a time, as each one loads the whole machine.
+        test: {
+          name: 'resilience',
+          root: './apps/api',
+          include: ['resilience/**/*.test.ts'],
+          execArgv: ['--openssl-legacy-provider'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
@@ -38,6 +53,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./vitest.setup.ts'],
+          // A page test waits on several lazy chunks and find* calls (5 s each, vitest.setup.ts); on a
+          // loaded 2-core machine the default 5 s for the whole test ran out before they did.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -9,7 +9,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { describeViolations, installContractCheck } from './contract.js';
-import { expectLedgerMatches } from './ledger.js';
+import { expectInvariants, type InvariantOptions } from './invariants.js';
 
 export type TestApp = FastifyInstance & { teardown: () => Promise<void> };
 
@@ -45,6 +45,8 @@ export type TestAppOptions = {
   build?: Partial<BuildOptions>;
   /** Routes a test adds before the app is ready (e.g. one that fails in a chosen way). */
   routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** What useTestApp checks after each test (files whose fixtures insert paid rows directly skip spends). */
+  invariants?: InvariantOptions;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -91,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /**
  * One app for a test file (or a describe block): created before its tests and handed to `ready`
- * for the suite's own setup, checked after every test (each balance matches its ledger), torn
+ * for the suite's own setup, checked after every test (the coin invariants of invariants.ts), torn
  * down after the last. Register it where the suite would call beforeAll.
  */
 export function useTestApp(ready: (app: TestApp) => unknown, options: TestAppOptions = {}): void {
@@ -101,7 +103,7 @@ export function useTestApp(ready: (app: TestApp) => unknown, options: TestAppOpt
     await ready(app);
   });
   afterEach(async () => {
-    if (app) await expectLedgerMatches(app);
+    if (app) await expectInvariants(app, options.invariants);
   });
   afterAll(async () => {
     await app?.teardown();

@@ -14,7 +14,7 @@ import {
   signDevNotification,
 } from '../src/modules/payments/providers/dev-provider.js';
 import { startFakeStripe, type FakeStripe, type StripeJson } from './fake-stripe.js';
-import { expectLedgerMatches } from './ledger.js';
+import { expectInvariants } from './invariants.js';
 
 export const WEBHOOK_SECRET = 'whsec_kettle_test_secret';
 export const SECRET_KEY = 'sk_test_kettle';
@@ -127,7 +127,7 @@ export function useStripeApp(
     await ready({ fake, app });
   });
   afterEach(async () => {
-    if (app) await expectLedgerMatches(app);
+    if (app) await expectInvariants(app);
   });
   afterAll(async () => {
     await app?.teardown();

@@ -1,4 +1,4 @@
-export { expectLedgerMatches } from './ledger.js';
+export { expectInvariants } from './invariants.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OwnPost, PostStatus } from '@kettle/shared';

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { API, errorOf } from '../../test/http.js';
-import { balanceOf, expectLedgerMatches, refs, signedIn, teaBody, type Auth } from '../../test/posts-kit.js';
+import { balanceOf, expectInvariants, refs, signedIn, teaBody, type Auth } from '../../test/posts-kit.js';
 import { coinLedger, posts, users } from '../db/schema.js';
 import { approvedPost } from '../../test/reading-kit.js';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   app = await createTestApp();
   admin = (await signedIn(app, { isAdmin: true })).auth;
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const ledgerRows = async () => (await app.ctx.db.select({ n: count() }).from(coinLedger))[0]?.n;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildUser } from '../../../test/factories.js';
 import { login } from '../../../test/http.js';
 import { refs } from '../../../test/posts-kit.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { buildApp } from '../../app.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { posts } from '../schema.js';
@@ -126,7 +126,7 @@ describe('the demo community', () => {
   });
 
   it('moves every coin through the ledger: balances equal ledger sums, escrow matches open bounties', async () => {
-    await expectLedgerMatches(app);
+    await expectInvariants(app);
     // Ledger order (seq) agrees with the backdated times, per user.
     expect(
       await count(sql`

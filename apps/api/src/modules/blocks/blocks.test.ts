@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { expectInvariants, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { userBlocks } from '../../db/schema.js';
 import { errorOf } from '../../../test/conversation-kit.js';
 
@@ -11,7 +11,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const block = (auth: Auth, userId: unknown) =>

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { coinLedger, users } from '../../db/schema.js';
 import { creditCoins, settleCoinDebt, spendCoins, takeBackCoins } from './coins.service.js';
 
@@ -10,7 +10,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 async function account(userId: string) {

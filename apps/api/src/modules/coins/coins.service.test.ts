@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { coinLedger, users } from '../../db/schema.js';
 import { currentBalance, spendCoins } from './coins.service.js';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterEach(async () => {
-  await expectLedgerMatches(app);
+  await expectInvariants(app);
 });
 afterAll(async () => {
   await app.teardown();

@@ -2,7 +2,7 @@ import { COIN_MESSAGES, MESSAGES } from '@kettle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { API } from '../../../test/http.js';
 import { nextUtcMidnight, utcDay } from './daily-drop.service.js';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterEach(async () => {
-  await expectLedgerMatches(app);
+  await expectInvariants(app);
 });
 afterAll(async () => {
   await app.teardown();

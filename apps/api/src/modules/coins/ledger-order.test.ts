@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { expectInvariants, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { creditCoins, setCoinBalance, spendCoins, takeBackCoins } from './coins.service.js';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 /** The whole history as GET /coins/ledger lists it, newest first, 100 a page. */

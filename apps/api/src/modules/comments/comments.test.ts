@@ -8,7 +8,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { auditOf, balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
+import { auditOf, balanceOf, buildPost, expectInvariants, signedIn } from '../../../test/posts-kit.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import {
   commentsOf,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   author = await signedIn(app, { coins: 500 });
   admin = await signedIn(app, { isAdmin: true, coins: 500 });
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 type Who = Awaited<ReturnType<typeof signedIn>>;

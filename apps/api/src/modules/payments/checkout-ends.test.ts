@@ -2,7 +2,7 @@ import type { DevCheckout, Transaction, TransactionList } from '@kettle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { expectInvariants, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { eq } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { devCheckoutEvent } from './dev-checkout.service.js';
@@ -40,7 +40,7 @@ describe('dev checkout: Cancel and Decline end the purchase at once', () => {
   beforeAll(async () => {
     app = await createTestApp();
   });
-  afterEach(() => expectLedgerMatches(app));
+  afterEach(() => expectInvariants(app));
   afterAll(() => app.teardown());
 
   it('Cancel marks it cancelled, Transactions lists it so, and Pay afterwards is refused and credits nothing', async () => {
@@ -127,7 +127,7 @@ describe('dev checkout: one left untouched expires after a day, as a Stripe sess
   beforeAll(async () => {
     app = await createTestApp();
   });
-  afterEach(() => expectLedgerMatches(app));
+  afterEach(() => expectInvariants(app));
   afterAll(() => app.teardown());
 
   const age = async (sessionId: string, ms: number) => {

@@ -2,7 +2,7 @@ import type { CheckoutSession, DevCheckout, LedgerList, PlansResponse, Transacti
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
+import { expectInvariants, signedIn } from '../../../test/posts-kit.js';
 import { purchases } from '../../db/schema.js';
 import { devCheckoutEvent } from './dev-checkout.service.js';
 import {
@@ -24,7 +24,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 describe('GET /api/v1/payments/plans', () => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import {
   balanceOf,
-  expectLedgerMatches,
+  expectInvariants,
   multipartBody,
   pngFile,
   postsBy,
@@ -59,6 +59,6 @@ describe('a tea upload cancelled half way', () => {
     expect(await postsBy(app, user.id)).toHaveLength(0);
     expect(uploadedFiles(app)).toHaveLength(filesBefore);
     expect(await balanceOf(app, user.id)).toBe(40);
-    await expectLedgerMatches(app);
+    await expectInvariants(app);
   });
 });

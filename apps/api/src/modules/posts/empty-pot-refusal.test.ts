@@ -2,14 +2,14 @@ import type { MyPostList } from '@kettle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { buildPost, expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { buildPost, expectInvariants, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost, detailOf, emptyPotCall, getPost, unlock } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const myRefusals = async (auth: Auth) => {

@@ -7,7 +7,7 @@ import {
   auditOf,
   balanceOf,
   buildPost,
-  expectLedgerMatches,
+  expectInvariants,
   ledgerOf,
   pngFile,
   refs,
@@ -23,7 +23,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const exists = async (id: string) => (await app.ctx.db.select().from(posts).where(eq(posts.id, id))).length === 1;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import {
-  expectLedgerMatches,
+  expectInvariants,
   jpegFile,
   pngFile,
   postOf,
@@ -30,7 +30,7 @@ beforeAll(async () => {
   ref = await refs(app);
   admin = await signedIn(app, { isAdmin: true });
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const imageRowsOf = (postId: string) =>

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
 import {
   buildPost,
-  expectLedgerMatches,
+  expectInvariants,
   pngFile,
   refs,
   signedIn,
@@ -18,7 +18,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const myPosts = (auth: Auth, query = '') =>

@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES, POST_MESSAGES, type OwnPostList, type PostStatus
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf } from '../../../test/http.js';
-import { auditOf, buildPost, expectLedgerMatches, postOf, signedIn } from '../../../test/posts-kit.js';
+import { auditOf, buildPost, expectInvariants, postOf, signedIn } from '../../../test/posts-kit.js';
 
 let app: TestApp;
 let headers: Record<'visitor' | 'user' | 'admin', Record<string, string>>;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   authorId = user.user.id;
   headers = { visitor: {}, user: user.auth, admin: admin.auth };
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 type Method = 'GET' | 'PUT' | 'DELETE';

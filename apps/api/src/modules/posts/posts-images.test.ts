@@ -7,7 +7,7 @@ import { postImages } from '../../db/schema.js';
 import {
   balanceOf,
   buildPost,
-  expectLedgerMatches,
+  expectInvariants,
   jpegFile,
   multipartBody,
   pngFile,
@@ -27,7 +27,7 @@ beforeAll(async () => {
   app = await createTestApp();
   ref = await refs(app);
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const imagesOf = (postId: string) =>

@@ -7,7 +7,7 @@ import { lastMailTo } from '../../../test/mailbox.js';
 import { coinLedger, notifications, postImages, posts } from '../../db/schema.js';
 import {
   auditOf,
-  expectLedgerMatches,
+  expectInvariants,
   pngFile,
   postOf,
   refs,
@@ -25,7 +25,7 @@ beforeAll(async () => {
   admin = await signedIn(app, { isAdmin: true });
   ref = await refs(app);
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 /** A pending tea with two images, submitted through the API. */

@@ -8,7 +8,7 @@ import { posts } from '../../db/schema.js';
 import {
   balanceOf,
   buildPost,
-  expectLedgerMatches,
+  expectInvariants,
   ledgerOf,
   postOf,
   postsBy,
@@ -24,7 +24,7 @@ beforeAll(async () => {
   app = await createTestApp();
   ref = await refs(app);
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const reverse = (auth: Record<string, string>, originalId: string, overrides: Record<string, unknown> = {}) =>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { balanceOf, expectLedgerMatches, ledgerOf, signedIn } from '../../../test/posts-kit.js';
+import { balanceOf, expectInvariants, ledgerOf, signedIn } from '../../../test/posts-kit.js';
 import { postUnlocks } from '../../db/schema.js';
 import { approvedPost, detailOf, getPost, unlock } from '../../../test/reading-kit.js';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   app = await createTestApp();
   admin = await signedIn(app, { isAdmin: true });
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 /** An approved post two readers paid for (35 each); answers them with 65 coins left each. */

@@ -2,7 +2,7 @@ import type { UnlockResponse } from '@kettle/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { balanceOf, buildPost, expectLedgerMatches, ledgerOf, signedIn } from '../../../test/posts-kit.js';
+import { balanceOf, buildPost, expectInvariants, ledgerOf, signedIn } from '../../../test/posts-kit.js';
 import { postUnlocks } from '../../db/schema.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   app = await createTestApp();
   author = await signedIn(app);
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const unlocksOf = (postId: string) => app.ctx.db.select().from(postUnlocks).where(eq(postUnlocks.postId, postId));

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
-import { expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
+import { expectInvariants, signedIn } from '../../../test/posts-kit.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { mailOutbox, reports } from '../../db/schema.js';
 import {
@@ -30,7 +30,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` } });
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(async () => {
   await app.teardown();
   await sink.close();

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { balanceOf, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { users } from '../../db/schema.js';
 import { setCoinBalance, spendCoins } from '../coins/coins.service.js';
@@ -24,7 +24,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const call = (auth: Auth, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>

@@ -15,7 +15,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf } from '../../../test/http.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { balanceOf, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { paymentCustomers, paymentEvents, subscriptions } from '../../db/schema.js';
 import { spendCoins } from '../coins/coins.service.js';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   app = await createTestApp({ env: stripeEnv(fake.url) });
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(async () => {
   await app.teardown();
   await fake.close();
@@ -492,7 +492,7 @@ describe('Stripe with configured prices', () => {
       invoice.parent.subscription_details.metadata = {};
       await configured.ctx.db.transaction((tx) => handleSubscriptionEvent(configured.ctx, tx, invoicePaid));
       expect(await balanceOf(configured, who.user.id)).toBe(1200);
-      await expectLedgerMatches(configured);
+      await expectInvariants(configured);
     } finally {
       await configured.teardown();
     }

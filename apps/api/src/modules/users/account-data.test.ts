@@ -12,16 +12,17 @@ import { getComments, postComment } from '../../../test/conversation-kit.js';
 import { buildUser, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf, login, refresh } from '../../../test/http.js';
-import { buildPost, expectLedgerMatches, ledgerOf, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { buildPost, expectInvariants, ledgerOf, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost, detailOf, getPost, unlock } from '../../../test/reading-kit.js';
 import { reportPostCall } from '../../../test/reports-kit.js';
+import { creditCoins } from '../coins/coins.service.js';
 import { mailOutbox, notifications, posts, purchases, subscriptions, users } from '../../db/schema.js';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 const exportCall = (auth: Auth) => app.inject({ method: 'GET', url: `${API}/users/me/export`, headers: auth });
@@ -40,17 +41,28 @@ async function busyMember() {
   expect((await unlock(app, auth, theirs.id)).statusCode).toBe(200);
   expect((await postComment(app, auth, theirs.id, { content: 'My words on their tea.' })).statusCode).toBe(201);
   expect((await reportPostCall(app, auth, theirs.id)).statusCode).toBe(201);
-  await app.ctx.db.insert(purchases).values({
+  const [purchase] = await app.ctx.db
+    .insert(purchases)
+    .values({
+      userId: user.id,
+      provider: 'stripe',
+      providerSessionId: `cs_test_${user.id}`,
+      planId: 'small',
+      coins: 100,
+      bonusCoins: 0,
+      totalCoins: 100,
+      amountCents: 499,
+      currency: 'usd',
+      status: 'succeeded',
+    })
+    .returning();
+  // A paid purchase is credited once (the invariants checked after each test hold it to that).
+  await creditCoins(app.ctx.db, {
     userId: user.id,
-    provider: 'stripe',
-    providerSessionId: `cs_test_${user.id}`,
-    planId: 'small',
-    coins: 100,
-    bonusCoins: 0,
-    totalCoins: 100,
-    amountCents: 499,
-    currency: 'usd',
-    status: 'succeeded',
+    amount: 100,
+    kind: 'purchase',
+    reason: 'Bought the small bundle',
+    reference: { type: 'purchase', id: String(purchase?.id) },
   });
   await app.ctx.mailer.send({ to: user.email, subject: 'An earlier mail', text: 'Hello', html: '<p>Hello</p>' });
   return { user, auth, refreshToken, other, published, pending, rejected, theirs };

@@ -6,7 +6,7 @@ import { postComment, vote } from '../../../test/conversation-kit.js';
 import { buildUser, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
-import { balanceOf, expectLedgerMatches, signedIn, type Auth } from '../../../test/posts-kit.js';
+import { balanceOf, expectInvariants, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import { coinLedger, comments, postUnlocks, postVotes, users } from '../../db/schema.js';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   app = await createTestApp();
   authorId = (await signedIn(app)).user.id;
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 type Spend = { name: string; opened: boolean; send: (auth: Auth, postId: string) => Promise<LightMyRequestResponse> };

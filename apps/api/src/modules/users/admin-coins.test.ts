@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { API } from '../../../test/http.js';
 import { auditLog, coinLedger, users } from '../../db/schema.js';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   adminAuth = (await tokensFor(app, admin)).auth;
 });
 afterEach(async () => {
-  await expectLedgerMatches(app);
+  await expectInvariants(app);
 });
 afterAll(async () => {
   await app.teardown();

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, tokensFor } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { expectLedgerMatches } from '../../../test/ledger.js';
+import { expectInvariants } from '../../../test/invariants.js';
 import { API, errorOf, login, me, refresh } from '../../../test/http.js';
 import { auditLog, refreshTokens, users } from '../../db/schema.js';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   adminAuth = (await tokensFor(app, admin)).auth;
 });
 afterEach(async () => {
-  await expectLedgerMatches(app);
+  await expectInvariants(app);
 });
 afterAll(async () => {
   await app.teardown();

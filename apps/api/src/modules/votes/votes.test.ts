@@ -1,7 +1,7 @@
 import { COSTS, VOTE_MESSAGES, type VoteResponse } from '@kettle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { balanceOf, buildPost, expectLedgerMatches, signedIn } from '../../../test/posts-kit.js';
+import { balanceOf, buildPost, expectInvariants, signedIn } from '../../../test/posts-kit.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import { buildUser } from '../../../test/factories.js';
 import { postUnlocks } from '../../db/schema.js';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   app = await createTestApp();
   author = await signedIn(app);
 });
-afterEach(() => expectLedgerMatches(app));
+afterEach(() => expectInvariants(app));
 afterAll(() => app.teardown());
 
 /** A signed-in reader who paid to unlock `postId` (40 coins of `coins`). */
