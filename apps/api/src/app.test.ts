@@ -119,6 +119,19 @@ describe('error envelope', () => {
       spy.mockRestore();
     }
   });
+
+  it('answers a dependency that is away (a refused connection) with 503 and the generic text', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    const spy = vi.spyOn(app.ctx.limits, 'hit').mockRejectedValueOnce(refused);
+    try {
+      const res = await register(app, newSignup());
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: STATUS_FALLBACK[503], code: ERROR_CODES.unavailable });
+      expect(res.body).not.toContain('6379');
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
 
 describe('health and docs', () => {
@@ -126,7 +139,9 @@ describe('health and docs', () => {
     expect((await get('/api/health')).statusCode).toBe(200);
     const ready = await get('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    // Each configured dependency by name: the database always, Redis when this run has one.
+    const redis = app.ctx.redis ? { redis: 'ok' } : {};
+    expect(ready.json()).toEqual({ status: 'ok', dependencies: { database: 'ok', ...redis } });
   });
 
   it('GET /api/ready answers 503 when the database does not answer', async () => {
@@ -134,7 +149,12 @@ describe('health and docs', () => {
     try {
       const res = await get('/api/ready');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: STATUS_FALLBACK[503], code: ERROR_CODES.unavailable });
+      expect(res.json()).toMatchObject({
+        detail: STATUS_FALLBACK[503],
+        code: ERROR_CODES.unavailable,
+        dependencies: { database: 'failing' },
+      });
+      expect(res.body).not.toContain('connection refused');
     } finally {
       spy.mockRestore();
     }

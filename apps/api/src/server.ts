@@ -1,5 +1,8 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { PID_FILE, writeBackup } from './db/backup.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -15,6 +18,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ config });
+  const pidFile = join(config.dataDir, PID_FILE);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -26,7 +30,10 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        rmSync(pidFile, { force: true });
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);
@@ -35,7 +42,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // `npm run db:backup` finds the server by its pid file and asks it for a backup with SIGUSR2:
+  // only this process may read its PGlite store while it runs (db/backup.ts).
+  process.on('SIGUSR2', () => {
+    const { database } = app.ctx;
+    writeBackup({ database, dataDir: config.dataDir, databaseUrl: config.databaseUrl, diskUploads: !config.s3 }).then(
+      (dir) => app.log.info({ dir }, 'backup written'),
+      (err: unknown) => app.log.error({ err }, 'backup failed'),
+    );
+  });
   await app.listen({ port: config.port, host: config.host });
+  // One PGlite server per data directory; PostgreSQL servers may be many and need no pid file.
+  if (app.ctx.database.kind === 'pglite') writeFileSync(pidFile, `${process.pid}\n`);
   app.log.info(`Kettle is serving ${config.appOrigin} (${app.ctx.database.kind}${config.redisUrl ? ' + redis' : ''})`);
 }
 

@@ -70,3 +70,49 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   await stop();
   throw new Error(`${SERVER_ENTRY} did not become ready at ${origin}:\n${tail}`);
 }
+
+export type KillableServer = ServerProcess & {
+  /** kill -9: no shutdown hook runs, whatever was in flight is cut off. */
+  kill: () => Promise<void>;
+  /** Answers once the process has exited (the exit code, or the signal that ended it). */
+  exited: Promise<number | NodeJS.Signals | null>;
+};
+
+/**
+ * Like startServerProcess, but on the store the caller owns (`env` names DATA_DIR or DATABASE_URL;
+ * nothing is deleted on stop), so a test can kill the server and start another on the same data.
+ * Throws with the server's output when it exits or is not ready within `readyTimeoutMs`.
+ */
+export async function startServerOnData(
+  env: Record<string, string>,
+  readyTimeoutMs: number = READY_TIMEOUT_MS,
+): Promise<KillableServer> {
+  const port = await freePort();
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_OUT.test(name)));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: API_ROOT,
+    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-6000)));
+  }
+  const exitedPromise = new Promise<number | NodeJS.Signals | null>((done) =>
+    child.once('exit', (code, signal) => done(signal ?? code)),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const kill = async () => {
+    if (!exited(child)) child.kill('SIGKILL');
+    await exitedPromise;
+  };
+  const server = { origin, output: () => tail, stop: () => stopChild(child), kill, exited: exitedPromise };
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline && !exited(child)) {
+    const ready = await fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    if (ready?.ok) return server;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  await kill();
+  throw new Error(`${SERVER_ENTRY} did not become ready at ${origin} within ${readyTimeoutMs} ms:\n${tail}`);
+}

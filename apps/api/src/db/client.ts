@@ -29,6 +29,11 @@ export type Database = {
   stats: () => DatabaseStats;
   /** Answers true when a trivial query succeeds; used by /api/ready. */
   ping: () => Promise<boolean>;
+  /**
+   * PGlite only: a gzipped tarball of its data directory, passed to `during` while every other
+   * statement waits (an online backup, backup.ts). PostgreSQL has pg_dump for that.
+   */
+  snapshot?: <T>(during: (tarball: Uint8Array) => Promise<T>) => Promise<T>;
   /** Applies the committed SQL migrations (idempotent). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -53,10 +58,27 @@ function queryCounter() {
   return counter;
 }
 
+/**
+ * A store PGlite cannot open (it says only "failed to initialize" or "Aborted()"): Kettle stops
+ * rather than serve from it, and says what to do.
+ */
+export function damagedStoreError(path: string, cause: unknown): Error {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new Error(
+    `the embedded database in ${path} could not be opened (${reason}). It may be damaged (a full disk, ` +
+      `a bad copy, files changed by hand); Kettle will not serve from it. Restore a backup with ` +
+      `\`npm run db:restore -- <backup folder>\`, or move ${path} away to start with an empty database.`,
+    { cause },
+  );
+}
+
 /** PGlite in `dir`, or in memory when `dir` is undefined (tests), on a thread of its own. */
 export async function openPglite(dir?: string): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await openPgliteThread(dir ? join(dir, 'pglite') : undefined);
+  const path = dir ? join(dir, 'pglite') : undefined;
+  const client = await openPgliteThread(path).catch((error: unknown) => {
+    throw path ? damagedStoreError(path, error) : error;
+  });
   const counter = queryCounter();
   // drizzle's PGlite session calls only `query` and `transaction` (and `query` on a transaction),
   // which the thread's client answers with PGlite's own results.
@@ -70,6 +92,7 @@ export async function openPglite(dir?: string): Promise<Database> {
       return true;
     },
     migrate: () => migratePglite(db),
+    snapshot: (during) => client.snapshot(during),
     close: () => client.close(),
   };
 }

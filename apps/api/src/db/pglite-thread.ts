@@ -19,11 +19,19 @@ export type PgliteTransaction = Omit<PgliteClient, 'transaction'> & {
   readonly closed: boolean;
 };
 
-export type PgliteThread = PgliteClient & { close: () => Promise<void> };
+export type PgliteThread = PgliteClient & {
+  /**
+   * A gzipped tarball of the data directory, handed to `during` before any other statement runs:
+   * what `during` copies beside it (the uploads) is of the same moment.
+   */
+  snapshot: <T>(during: (tarball: Uint8Array) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
 
 type Request =
   | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; textTypes: number[] }
   | { op: 'exec'; sql: string }
+  | { op: 'dump' }
   | { op: 'close' };
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
 
@@ -143,6 +151,7 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     query: (sql, params, options) => exclusive(() => query(sql, params, options)),
     exec: (sql) => exclusive(() => exec(sql)),
     transaction,
+    snapshot: (during) => exclusive(async () => during(await send<Uint8Array>({ op: 'dump' }))),
     close: async () => {
       await exclusive(() => send({ op: 'close' }));
       await worker.terminate();

@@ -35,7 +35,7 @@ function plainError(error) {
 
 /**
  * @param {{ op: 'query', sql: string, params?: unknown[], rowMode?: 'array' | 'object', textTypes?: number[] }
- *   | { op: 'exec', sql: string } | { op: 'close' }} message
+ *   | { op: 'exec', sql: string } | { op: 'dump' } | { op: 'close' }} message
  */
 async function run(message) {
   switch (message.op) {
@@ -49,6 +49,11 @@ async function run(message) {
     }
     case 'exec':
       return (await db.exec(message.sql)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+    case 'dump': {
+      // A gzipped tarball of the whole data directory, taken between two statements (backup.ts).
+      const tarball = await db.dumpDataDir('gzip');
+      return new Uint8Array(await tarball.arrayBuffer());
+    }
     case 'close':
       await db.close();
       return null;

@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, type FieldError } from './app-error.js';
 import { summarizeDbError } from './log-redaction.js';
 import { isNumericOutOfRange } from './pg-errors.js';
+import { unavailableCause } from './unavailable.js';
+import { securityHeaders } from '../plugins/security.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,6 +58,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // A sum past an integer column (the inputs themselves are bounded by the shared schemas).
       return reply.status(422).send({ detail: INPUT_MESSAGES.numberTooLarge, code: ERROR_CODES.validation });
     }
+    const outage = unavailableCause(error);
+    if (outage) {
+      // A database, Redis or mail server that is away: a moment's outage, not a fault of this
+      // request or of the code, so the client is told to try again shortly (issue 15).
+      request.log.warn({ outage, reqId: request.id }, 'dependency unavailable');
+      return reply.status(503).send({ detail: STATUS_FALLBACK[503], code: ERROR_CODES.unavailable });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500 || isResponseSerializationError(error)) {
       const dbError = summarizeDbError(error);
@@ -87,6 +96,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * `maxParamLength`, is answered before routing, so it gets our envelope here.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No hook runs for these answers, so they get the security headers here (security.md W4).
+  void reply.headers(securityHeaders(request.server.ctx.config)).header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(414).send({ detail: INPUT_MESSAGES.addressTooLong, code: ERROR_CODES.badRequest });
     return;

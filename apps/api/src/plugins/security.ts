@@ -29,11 +29,16 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, str
   return [...headers];
 }
 
+const headersByConfig = new WeakMap<Config, Record<string, string>>();
+
 /**
  * CSP that allows only our own origin (and the theme script above), nosniff, no framing, no
- * referrer; CORS for APP_ORIGIN alone.
+ * referrer: the same for every answer, built once per config. Exported for the answers Fastify
+ * gives before any hook runs (a malformed address: lib/error-handler.ts answerFrameworkError).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export function securityHeaders(config: Config): Record<string, string> {
+  const known = headersByConfig.get(config);
+  if (known) return known;
   // helmet's middleware, built once: the Fastify plugin builds it again for every request (CSP
   // parsed anew each time), which showed in a cached page's profile (performance.md P2).
   const setSecurityHeaders = helmet({
@@ -58,20 +63,29 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
-  // On the reply, not the raw response: Fastify writes them with its own at the head, and a
-  // hijacked live stream that writes its head itself then keeps no header list for its lifetime.
   const headers = Object.fromEntries(
     headersSetBy(setSecurityHeaders).map(([name, value]) => [name.toLowerCase(), value]),
   );
+  headersByConfig.set(config, headers);
+  return headers;
+}
+
+/** The security headers on every answer; CORS for APP_ORIGIN alone. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // On the reply, not the raw response: Fastify writes them with its own at the head, and a
+  // hijacked live stream that writes its head itself then keeps no header list for its lifetime.
+  const headers = securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
   await app.register(cors, { origin: [config.appOrigin], credentials: false });
 
-  // Answers about a signed-in user must never sit in a shared cache.
+  // Answers about a signed-in user must never sit in a shared cache: every API answer, and any
+  // answer to a signed-in request (an error envelope outside /api/ too: security.md W4).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    const personal = request.url.startsWith('/api/') || request.headers.authorization !== undefined;
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }

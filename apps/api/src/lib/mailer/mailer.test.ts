@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -63,6 +63,54 @@ describe('mail outbox delivers each mail once', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.id, row?.id ?? ''));
     expect(sent?.status).toBe('sent');
+  });
+
+  it('drains a backlog past one batch in one round once SMTP is back, and spends one attempt per mail while it is away', async () => {
+    const closed = await startSmtpSink();
+    const deadPort = closed.port;
+    await closed.close();
+    const down = mailerFor(deadPort);
+    const subjects = Array.from({ length: 45 }, (_, index) => `backlog ${index}`);
+    for (const subject of subjects) await down.send(message(subject));
+    await down.flush();
+    const backlog = () => app.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.subject, subjects));
+
+    // SMTP still away: the round stops at its first failing batch instead of retrying on the spot.
+    await down.retryPending();
+    const attempts = (await backlog()).map((row) => row.attempts).sort();
+    expect(attempts.filter((n) => n === 2)).toHaveLength(20);
+    expect(attempts.filter((n) => n === 1)).toHaveLength(25);
+
+    await mailerFor(sink.port).retryPending();
+    expect((await backlog()).every((row) => row.status === 'sent')).toBe(true);
+    expect(subjects.filter((subject) => countWithSubject(subject) !== 1)).toEqual([]);
+  });
+
+  it('survives the database going away between sending a mail and recording it', async () => {
+    // Inserts reach the database; every status update fails as with PostgreSQL stopped. The
+    // update runs after the response, where a rejection would end the server process.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const updateFails = () => ({ set: () => ({ where: () => Promise.reject(refused) }) });
+    const db = new Proxy(app.ctx.db, {
+      get: (target, name, receiver) => (name === 'update' ? updateFails : Reflect.get(target, name, receiver)),
+    });
+    const warnings: string[] = [];
+    const mailer = createMailer({
+      db,
+      from: 'Kettle <no-reply@kettle.test>',
+      transport: nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true }),
+      log: { warn: (_obj, msg) => warnings.push(msg) },
+    });
+    await mailer.send(message('sent, not recorded'));
+    await expect(mailer.flush()).resolves.toBeUndefined();
+    await sink.waitFor(1);
+    expect(countWithSubject('sent, not recorded')).toBe(1);
+    expect(warnings).toEqual(['mail status not saved']);
+    // Still leased as 'sending': no round resends it before the lease ends.
+    const [row] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'sent, not recorded'));
+    expect(row?.status).toBe('sending');
+    await mailerFor(sink.port).retryPending();
+    expect(countWithSubject('sent, not recorded')).toBe(1);
   });
 
   it('keeps mail in the outbox without a transport (the dev mailbox)', async () => {

@@ -62,7 +62,7 @@ function expectServedHeaders(headers: Record<string, unknown>, cacheControl: unk
     'content-type': 'image/webp',
     'x-content-type-options': 'nosniff',
     'content-disposition': 'inline',
-    'content-security-policy': "default-src 'none'",
+    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     'cache-control': cacheControl,
   });
 }
