@@ -1,0 +1,130 @@
+// Private PostgreSQL, Redis and SMTP instances on spare loopback ports, each of which a test can
+// stop and start again on the same port (the dependency outages of plan row X3).
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../test/server-process.js';
+import { startSmtpSink, type CapturedMail, type SmtpSink } from '../test/smtp-sink.js';
+
+const run = promisify(execFile);
+
+/** A dependency the test takes away and gives back; `url` stays the same across restarts. */
+export type Service = {
+  url: string;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** The PostgreSQL binaries: Debian's versioned folder, else whatever is on PATH. */
+function pgBin(name: string): string {
+  for (const version of ['17', '16', '15', '14']) {
+    const path = `/usr/lib/postgresql/${version}/bin/${name}`;
+    if (existsSync(path)) return path;
+  }
+  return name;
+}
+
+/** initdb refuses to run as root: as root, the cluster belongs to the `postgres` account. */
+const asRoot = process.getuid?.() === 0;
+const asOwner = (command: string, args: string[]) =>
+  asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+
+export async function startPostgres(): Promise<Service> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'kettle-outage-pg-'));
+  if (asRoot) {
+    chmodSync(dir, 0o700);
+    chownSync(
+      dir,
+      Number((await run('id', ['-u', 'postgres'])).stdout),
+      Number((await run('id', ['-g', 'postgres'])).stdout),
+    );
+  }
+  const data = join(dir, 'data');
+  await asOwner(pgBin('initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  // Loopback TCP only, its socket in its own folder, no fsync: a test cluster, not a durable one.
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=60`;
+  const start = async () => {
+    await asOwner(pgBin('pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
+  };
+  // `-m fast`: what an operator's stop does; sessions are ended and open transactions rolled back.
+  const stop = async () => {
+    await asOwner(pgBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+  };
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    close: async () => {
+      await stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const answered = await run('redis-cli', ['-p', String(port), 'ping']).then(
+      ({ stdout }) => stdout.trim() === 'PONG',
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`redis-server on port ${port} did not start`);
+}
+
+export async function startRedis(): Promise<Service> {
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    // Nothing persisted: a restarted Redis comes back empty, the worst case for rate limits and caches.
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    child = server;
+    await waitForPort(port, server);
+  };
+  const stop = async () => {
+    const server = child;
+    child = null;
+    if (!server || server.exitCode !== null) return;
+    const gone = new Promise((done) => server.once('exit', done));
+    server.kill('SIGTERM');
+    await gone;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop };
+}
+
+/** The SMTP sink, stoppable; `messages` gathers what every incarnation of it accepted. */
+export type SmtpService = Service & { messages: () => CapturedMail[] };
+
+export async function startSmtp(): Promise<SmtpService> {
+  const port = await freePort();
+  const earlier: CapturedMail[] = [];
+  let sink: SmtpSink | null = await startSmtpSink(port);
+  const stop = async () => {
+    const current = sink;
+    sink = null;
+    if (!current) return;
+    await current.close();
+    earlier.push(...current.messages);
+  };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    start: async () => {
+      sink = await startSmtpSink(port);
+    },
+    stop,
+    close: stop,
+    messages: () => [...earlier, ...(sink?.messages ?? [])],
+  };
+}
