@@ -11,6 +11,8 @@ export const RESILIENCE = {
   /** X1: kill -9 of the server at a random moment of mixed load, then a restart and the checks. */
   crash: {
     killsPerEngine: scaled(20),
+    /** Approved teas to spend on: enough that unlocks and votes go on through the last kill. */
+    teas: 1_000,
     /** The kill falls at a random moment in this window after the load starts (ms). */
     killAfterMs: { min: 1_000, max: 4_000 },
     /** Concurrent clients of the mixed load (spends, submissions with images, comments, purchases). */

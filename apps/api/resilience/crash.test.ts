@@ -12,7 +12,7 @@ import { RESILIENCE } from './config.js';
 import { actorsFor, emptyAcked, mixedLoad, seedLoadWorld, type LoadSummary } from './load-kit.js';
 import { checkStore, ENGINES } from './store-check.js';
 
-const { killsPerEngine, killAfterMs, clients, restartTimeoutMs } = RESILIENCE.crash;
+const { killsPerEngine, killAfterMs, clients, restartTimeoutMs, teas } = RESILIENCE.crash;
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123';
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -32,7 +32,7 @@ describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('kill -9 unde
       // Readers and teas go straight into the store before the first start (sign-up is limited and mails).
       const setup = await store.open();
       await setup.migrate();
-      const world = await seedLoadWorld(setup.db, { readers: clients, teas: 150 });
+      const world = await seedLoadWorld(setup.db, { readers: clients, teas });
       await setup.close();
       const actors = await actorsFor(JWT_SECRET, world);
       const acked = emptyAcked();
