@@ -5,11 +5,13 @@
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
+import { useStartDataDir } from './cli-data-dir.js';
 import { restoreBackup } from './backup.js';
 
 async function main(): Promise<void> {
   const given = process.argv[2];
   if (!given) throw new Error('usage: npm run db:restore -- <backup folder>');
+  useStartDataDir();
   const config = loadConfig();
   // npm runs this in apps/api; the folder the user typed is relative to where they typed it.
   const backup = resolve(process.env.INIT_CWD ?? '.', given);
