@@ -5,7 +5,7 @@ import { AppError, type FieldError } from './app-error.js';
 import { summarizeDbError } from './log-redaction.js';
 import { isNumericOutOfRange } from './pg-errors.js';
 import { unavailableCause } from './unavailable.js';
-import { securityHeaders } from '../plugins/security.js';
+import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
