@@ -25,10 +25,17 @@ export const currentUserSchema = z.object({
   created_at: z.string(),
   /** Two-factor sign-in is on (issue 14). */
   two_factor_enabled: z.boolean(),
-  /** An admin in production without two-factor sign-in: admin tools answer 403 until it is on. */
+  /**
+   * An admin in production without two-factor sign-in: admin tools answer 403 until it is on,
+   * and everywhere else the account acts as a member's.
+   */
   two_factor_required: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Whether the signed-in user's admin powers are in force (not waiting for two-factor sign-in). */
+export const actsAsAdmin = (user: Pick<CurrentUser, 'is_admin' | 'two_factor_required'> | undefined): boolean =>
+  user?.is_admin === true && !user.two_factor_required;
 
 export const profileUpdateSchema = z.object({ username: usernameField });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -5,13 +5,18 @@ import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import type { UserRow } from '../db/rows.js';
 import type { AccessClaims } from '../lib/tokens.js';
-import { twoFactorMissing } from '../modules/users/two-factor.policy.js';
+import { actingAs, twoFactorMissing } from '../modules/users/two-factor.policy.js';
 import { findRequestUser } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, loaded fresh from the database on every request. */
+    /**
+     * The signed-in user as they act, loaded fresh from the database on every request: an admin
+     * still without required two-factor sign-in acts as a member (two-factor.policy actingAs).
+     */
     user: UserRow | null;
+    /** The same account as stored, for showing it to its owner and for the admin gate. */
+    account: UserRow | null;
     /** A checked token's claims, on a route that loads the account itself (`optionalClaims`). */
     claims: AccessClaims | null;
   }
@@ -41,10 +46,13 @@ export async function userForAccessToken(ctx: AppContext, token: string): Promis
   return accountOf(ctx, await claimsOf(ctx, token));
 }
 
-/** The account a checked token names, read fresh, if it may still act (usableAccount). */
+/** The account a checked token names, read fresh, if it may still act (usableAccount), as it acts. */
 export async function accountOf(ctx: AppContext, claims: AccessClaims): Promise<UserRow> {
-  return usableAccount(await findRequestUser(ctx.db, claims.sub));
+  return actingAs(ctx.config, await storedAccount(ctx, claims));
 }
+
+const storedAccount = async (ctx: AppContext, claims: AccessClaims): Promise<UserRow> =>
+  usableAccount(await findRequestUser(ctx.db, claims.sub));
 
 async function claimsOf(ctx: AppContext, token: string): Promise<AccessClaims> {
   const claims = await ctx.tokens.verifyAccess(token);
@@ -60,11 +68,14 @@ export function usableAccount<T extends Pick<UserRow, 'isActive'>>(user: T | und
 }
 
 async function loadUser(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
-  request.user = await userForAccessToken(app.ctx, token);
+  const account = await storedAccount(app.ctx, await claimsOf(app.ctx, token));
+  request.account = account;
+  request.user = actingAs(app.ctx.config, account);
 }
 
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('account', null);
   app.decorateRequest('claims', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
@@ -92,9 +103,9 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     await loadUser(app, request, token);
-    if (!request.user?.isAdmin) throw forbidden();
+    if (!request.account?.isAdmin) throw forbidden();
     // Admin tools only once two-factor sign-in is on (production); its own routes stay open.
-    if (twoFactorMissing(app.ctx.config, request.user)) {
+    if (twoFactorMissing(app.ctx.config, request.account)) {
       throw forbidden(TWO_FACTOR_MESSAGES.requiredForAdmins, ERROR_CODES.twoFactorRequired);
     }
   });
@@ -104,6 +115,12 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** For handlers behind `authenticate` that show the account to its owner: as stored, not as it acts. */
+export function currentAccount(request: FastifyRequest): UserRow {
+  if (!request.account) throw unauthorized();
+  return request.account;
 }
 
 /** For handlers behind `requireClaims`: the checked token's claims. */

@@ -1,5 +1,5 @@
 import { APPEAL_DECISION_LABELS, ruleTitle, type AppealDecision, type AppealTarget } from '@kettle/shared';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accountActions, appeals, posts, removedComments, users } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
@@ -33,18 +33,21 @@ const facts = (kind: AppealDecision, rest: Omit<DecisionFacts, 'kind' | 'label'>
   ...rest,
 });
 
-/** A tea taken down (rejected, or removed after it was published) and still down. */
-async function postDecision(db: DbOrTx, id: string): Promise<StandingDecision | undefined> {
-  const [row] = await db
+/** Teas taken down (rejected, or removed after they were published) and still down. */
+async function postDecisions(db: DbOrTx, ids: string[]): Promise<StandingDecision[]> {
+  const rows = await db
     .select()
     .from(posts)
-    .where(and(eq(posts.id, id), eq(posts.status, 'rejected'), isNotNull(posts.rejectedAt)));
-  if (!row?.rejectedAt) return undefined;
+    .where(and(inArray(posts.id, ids), eq(posts.status, 'rejected'), isNotNull(posts.rejectedAt)));
+  return rows.flatMap((row) => (row.rejectedAt ? [postDecision(row, row.rejectedAt)] : []));
+}
+
+function postDecision(row: typeof posts.$inferSelect, rejectedAt: Date): StandingDecision {
   return {
     userId: row.authorId,
     targetType: 'post',
     targetId: row.id,
-    decisionAt: row.rejectedAt,
+    decisionAt: rejectedAt,
     decidedBy: row.rejectedBy,
     facts: facts(row.publishedAt ? 'post_removed' : 'post_rejected', {
       reason: row.rejectionReason,
@@ -56,14 +59,17 @@ async function postDecision(db: DbOrTx, id: string): Promise<StandingDecision | 
   };
 }
 
-/** A comment a moderator removed, kept and not yet put back. */
-async function commentDecision(db: DbOrTx, id: string): Promise<StandingDecision | undefined> {
-  const [row] = await db
+/** Comments a moderator removed, kept and not yet put back. */
+async function commentDecisions(db: DbOrTx, ids: string[]): Promise<StandingDecision[]> {
+  const rows = await db
     .select({ kept: removedComments, postTitle: posts.title })
     .from(removedComments)
     .innerJoin(posts, eq(posts.id, removedComments.postId))
-    .where(and(eq(removedComments.commentId, id), isNull(removedComments.restoredAt)));
-  if (!row) return undefined;
+    .where(and(inArray(removedComments.commentId, ids), isNull(removedComments.restoredAt)));
+  return rows.map(commentDecision);
+}
+
+function commentDecision(row: { kept: typeof removedComments.$inferSelect; postTitle: string }): StandingDecision {
   const [first] = row.kept.rows as Array<{ content?: string }>;
   return {
     userId: row.kept.userId,
@@ -81,15 +87,22 @@ async function commentDecision(db: DbOrTx, id: string): Promise<StandingDecision
   };
 }
 
-/** A warning, suspension or ban that no appeal has reversed. */
-async function actionDecision(db: DbOrTx, id: string): Promise<StandingDecision | undefined> {
-  const [row] = await db
+/** Warnings, suspensions and bans that no appeal has reversed. */
+async function actionDecisions(db: DbOrTx, ids: string[]): Promise<StandingDecision[]> {
+  const rows = await db
     .select({ action: accountActions, postTitle: posts.title, email: users.email })
     .from(accountActions)
     .innerJoin(users, eq(users.id, accountActions.userId))
     .leftJoin(posts, eq(posts.id, accountActions.postId))
-    .where(and(eq(accountActions.id, id), isNull(accountActions.reversedAt)));
-  if (!row) return undefined;
+    .where(and(inArray(accountActions.id, ids), isNull(accountActions.reversedAt)));
+  return rows.map(actionDecision);
+}
+
+function actionDecision(row: {
+  action: typeof accountActions.$inferSelect;
+  postTitle: string | null;
+  email: string;
+}): StandingDecision {
   const { action } = row;
   return {
     userId: action.userId,
@@ -108,20 +121,33 @@ async function actionDecision(db: DbOrTx, id: string): Promise<StandingDecision 
   };
 }
 
-const FINDERS = { post: postDecision, comment: commentDecision, action: actionDecision } as const;
+const FINDERS = { post: postDecisions, comment: commentDecisions, action: actionDecisions } as const;
 
 /** The decision a target names, if it is still in force; ids must already be valid uuids. */
-export const findDecision = (db: DbOrTx, type: AppealTarget, id: string) => FINDERS[type](db, id);
+export const findDecision = async (db: DbOrTx, type: AppealTarget, id: string) => (await FINDERS[type](db, [id]))[0];
+
+type DecisionRef = { type: AppealTarget; id: string };
+
+/** The decisions these targets name that are still in force, in the order given: a query per kind. */
+export async function findDecisions(db: DbOrTx, refs: DecisionRef[]): Promise<StandingDecision[]> {
+  const kinds = (Object.keys(FINDERS) as AppealTarget[]).filter((type) => refs.some((ref) => ref.type === type));
+  const found = await Promise.all(
+    kinds.map((type) =>
+      FINDERS[type](
+        db,
+        refs.filter((ref) => ref.type === type).map((ref) => ref.id),
+      ),
+    ),
+  );
+  const byKey = new Map(found.flat().map((decision) => [`${decision.targetType}:${decision.targetId}`, decision]));
+  return refs.flatMap((ref) => byKey.get(`${ref.type}:${ref.id}`) ?? []);
+}
 
 /**
  * The ids of every decision about a user still in force, newest first, with no appeal yet:
  * what the account page offers to appeal. Each source reads its own index.
  */
-export async function openDecisionIds(
-  db: DbOrTx,
-  userId: string,
-  since: Date,
-): Promise<Array<{ type: AppealTarget; id: string }>> {
+export async function openDecisionIds(db: DbOrTx, userId: string, since: Date): Promise<DecisionRef[]> {
   const result = await db.execute(sql`
     select 'post' as type, p.id, p.rejected_at as at from ${posts} p
     where p.author_id = ${userId} and p.status = 'rejected' and p.rejected_at > ${since}

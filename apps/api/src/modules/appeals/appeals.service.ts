@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/rows.js';
 import { appeals } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
-import { findDecision, openDecisionIds, type StandingDecision } from './appeal-targets.js';
+import { findDecision, findDecisions, openDecisionIds, type StandingDecision } from './appeal-targets.js';
 import { toAppeal, toAppealList, toAppealable } from './appeals.presenter.js';
 import { appealWithNames, insertAppeal, pageOfAppeals } from './appeals.repository.js';
 
@@ -75,7 +75,6 @@ export async function myAppeals(ctx: AppContext, user: UserRow, page: number): P
 
 /** GET /appeals/eligible: decisions about the caller still in force, in the window, not yet appealed. */
 export async function appealableDecisions(ctx: AppContext, user: UserRow): Promise<AppealableList> {
-  const ids = await openDecisionIds(ctx.db, user.id, windowStart());
-  const found = await Promise.all(ids.map(({ type, id }) => findDecision(ctx.db, type, id)));
-  return { data: found.filter((decision) => decision !== undefined).map(toAppealable) };
+  const found = await findDecisions(ctx.db, await openDecisionIds(ctx.db, user.id, windowStart()));
+  return { data: found.map(toAppealable) };
 }

@@ -333,6 +333,29 @@ describe('appealing an account action', () => {
   });
 });
 
+describe('what can be appealed', () => {
+  it('lists every open decision newest first, in the same few statements however many there are', async () => {
+    const target = await signedIn(app);
+    const statements = async () => {
+      const before = app.ctx.database.stats().queries;
+      const found = await eligible(target.auth);
+      return { found, sent: app.ctx.database.stats().queries - before };
+    };
+    const warn = async (message: string) =>
+      (await act(target.user.id, { kind: 'warning', rule: 'respect', message })).json<{ id: string }>().id;
+    const first = await warn('First warning.');
+    const one = await statements();
+    expect(one.found.map((row) => row.target_id)).toEqual([first]);
+    const later = [];
+    for (const message of ['Second.', 'Third.', 'Fourth.', 'Fifth.']) later.push(await warn(message));
+    const five = await statements();
+    expect(five.found.map((row) => row.target_id)).toEqual([...later.reverse(), first]);
+    expect(five.found[0]?.decision).toMatchObject({ kind: 'warning', reason: 'Fifth.' });
+    // The account, the open decisions' ids, then one statement per kind of decision.
+    expect(five.sent).toBe(one.sent);
+  });
+});
+
 describe("an appellant's data", () => {
   it('the export carries their appeals (without the admins) and deleting the account deletes them', async () => {
     const { author, post } = await rejectedTea();

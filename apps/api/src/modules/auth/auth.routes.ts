@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentAccount, currentUser } from '../../plugins/authenticate.js';
 import { ownProfile } from '../users/users.service.js';
 import * as accounts from './accounts.service.js';
 import * as mailLinks from './mail-links.service.js';
@@ -72,7 +72,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.get('/me', {
     schema: { tags, summary: 'The signed-in user, with their balance', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
-    handler: async (request) => ownProfile(ctx, currentUser(request)),
+    handler: async (request) => ownProfile(ctx, currentAccount(request)),
   });
 
   app.post('/verify-email/:token', {

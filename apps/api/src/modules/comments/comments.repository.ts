@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
-import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
+import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { isUuid } from '../../lib/ids.js';
@@ -102,7 +102,7 @@ export async function commentStatement(
   db: DbOrTx,
   writerId: string,
   postId: string,
-  input: { hasParent: boolean; parentId: string | null; content: string },
+  input: { hasParent: boolean; parentId: string | null; content: string; adminsNeedTwoFactor: boolean },
 ) {
   const values = { userId: writerId, postId, ...input };
   return rowsOf<CommentOutcome>(await comment(db, values))[0];
@@ -126,7 +126,7 @@ const comment = namedStatement(
       from post
     ), due as (
       select facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost from facts, actor
-      where facts.status = 'approved' and (facts.author_id = actor.id or actor.is_admin or facts.unlocked)
+      where facts.status = 'approved' and (facts.author_id = actor.id or ${actorIsAdmin} or facts.unlocked)
         and (not ${sql.placeholder('hasParent')}::boolean or facts.parent_on_post) and ${actorMayAct}
     ), ${postChargeCtes(commenter, 'comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)

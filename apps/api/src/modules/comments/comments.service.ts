@@ -59,7 +59,7 @@ export async function createComment(
   log: FastifyBaseLogger,
 ): Promise<CommentCreated> {
   if (!isUuid(postId)) {
-    await loadActingAccount(ctx.db, writerId);
+    await loadActingAccount(ctx, writerId);
     throw postNotFound();
   }
   const parentId = input.parent_comment_id;
@@ -67,8 +67,9 @@ export async function createComment(
     hasParent: Boolean(parentId),
     parentId: parentId && isUuid(parentId) ? parentId : null,
     content: input.content,
+    adminsNeedTwoFactor: ctx.config.isProduction,
   });
-  const user = actingAccount(outcome?.actor ?? null);
+  const user = actingAccount(ctx.config, outcome?.actor ?? null);
   if (!outcome || outcome.author_id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'comment', outcome.unlocked);
   if (parentId) {

@@ -5,7 +5,7 @@ import { categories, postImages, postUnlocks, postVotes, posts, reports, states,
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { postChargeCtes } from '../coins/coins.service.js';
-import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
+import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
 
 /**
  * What the unlock statement read and did: the reader's row, and the post's columns (SQL names,
@@ -43,7 +43,7 @@ const unlock = namedStatement(
       select * from ${posts} where id = ${sql.placeholder('postId')} for share
     ), due as (
       select post.id as post_id, post.title, post.unlock_price as cost from post, actor
-      where post.status = 'approved' and post.author_id <> actor.id and not actor.is_admin and ${actorMayAct}
+      where post.status = 'approved' and post.author_id <> actor.id and not ${actorIsAdmin} and ${actorMayAct}
         and not exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id)
     ), ${postChargeCtes(userId, 'unlock')}, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid)
@@ -60,7 +60,7 @@ const unlock = namedStatement(
       (select coalesce(json_agg(i order by i.position), '[]') from ${postImages} i where i.post_id = post.id) as images,
       (select id from ${posts} r where r.original_post_id = post.id and r.status = 'approved' limit 1) as reversal_id,
       -- Only the author and admins see how many unlocked it (read-context.ts).
-      case when post.author_id = ${userId} or actor.is_admin
+      case when post.author_id = ${userId} or ${actorIsAdmin}
         then (select count(*)::int from ${postUnlocks} where post_id = post.id) end as unlock_count,
       exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted,
       (select status from ${reports}
@@ -77,7 +77,7 @@ const unlock = namedStatement(
  * snapshot. No row: no such account. A twin racing past the snapshot's "not yet unlocked" breaks
  * the primary key and the statement rolls back whole; its caller runs it again.
  */
-export async function unlockStatement(db: DbOrTx, readerId: string, postId: string) {
-  const result = await unlock(db, { userId: readerId, postId });
+export async function unlockStatement(db: DbOrTx, readerId: string, postId: string, adminsNeedTwoFactor: boolean) {
+  const result = await unlock(db, { userId: readerId, postId, adminsNeedTwoFactor });
   return rowsOf<UnlockOutcome>(result)[0];
 }

@@ -22,15 +22,15 @@ const lostUnlockRace = (error: unknown): boolean =>
  */
 export async function unlockPost(ctx: AppContext, readerId: string, id: string): Promise<UnlockResponse> {
   if (!isUuid(id)) {
-    await loadActingAccount(ctx.db, readerId);
+    await loadActingAccount(ctx, readerId);
     throw postNotFound();
   }
   // The twin that lost rolled back whole; run again, it now finds the unlock and charges nothing.
-  const outcome = await unlockStatement(ctx.db, readerId, id).catch((error: unknown) => {
-    if (lostUnlockRace(error)) return unlockStatement(ctx.db, readerId, id);
+  const outcome = await unlockStatement(ctx.db, readerId, id, ctx.config.isProduction).catch((error: unknown) => {
+    if (lostUnlockRace(error)) return unlockStatement(ctx.db, readerId, id, ctx.config.isProduction);
     throw error;
   });
-  const user = actingAccount(outcome?.actor ?? null);
+  const user = actingAccount(ctx.config, outcome?.actor ?? null);
   if (!outcome || outcome.id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'unlock', false);
   let coinBalance = Number(outcome.balance);

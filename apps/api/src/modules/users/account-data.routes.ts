@@ -1,7 +1,7 @@
 import { accountDeletionSchema, accountExportSchema, messageResponseSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentAccount, currentUser } from '../../plugins/authenticate.js';
 import { deleteAccount } from './account-deletion.service.js';
 import { exportAccount } from './account-export.service.js';
 
@@ -21,7 +21,7 @@ export async function accountDataRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.authenticate,
     handler: async (request, reply) => {
-      const user = currentUser(request);
+      const user = currentAccount(request);
       const day = new Date().toISOString().slice(0, 10);
       void reply.header('content-disposition', `attachment; filename="kettle-export-${day}.json"`);
       return exportAccount(ctx, user);

@@ -1,10 +1,12 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { fromRawRow } from '../../db/raw-rows.js';
-import type { Db } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/rows.js';
 import { assertMayParticipate } from '../../lib/participation.js';
 import { usableAccount } from '../../plugins/authenticate.js';
+import { actingAs } from './two-factor.policy.js';
 import { findRequestUser } from './users.service.js';
 
 /**
@@ -21,22 +23,30 @@ export const actorCte = (userId: Placeholder) => sql`actor as (select * from ${u
 export const actorMayAct = sql`actor.is_active and actor.email_verified_at is not null
   and (actor.suspended_until is null or actor.suspended_until <= now())`;
 
+/**
+ * In SQL, whether `actor` acts as an admin (two-factor.policy actingAs): admin powers wait for
+ * two-factor sign-in when the statement's `adminsNeedTwoFactor` says so (production).
+ */
+export const actorIsAdmin = sql`(actor.is_admin and (actor.two_factor_enabled_at is not null
+  or not ${sql.placeholder('adminsNeedTwoFactor')}::boolean))`;
+
 /** The actor's row as JSON, for actingAccount. */
 export const actorRow = sql`row_to_json(actor) as actor`;
 
 /**
- * The account, if it may act: gone is 401, deactivated 403, unconfirmed address 403, suspended
- * 403, in the order each signed-in call checks them.
+ * The account, if it may act, as it acts (actingAs): gone is 401, deactivated 403, unconfirmed
+ * address 403, suspended 403, in the order each signed-in call checks them.
  */
-function mayAct(row: UserRow | undefined): UserRow {
+function mayAct(config: Pick<Config, 'isProduction'>, row: UserRow | undefined): UserRow {
   const user = usableAccount(row);
   assertMayParticipate(user);
-  return user;
+  return actingAs(config, user);
 }
 
 /** The account a spend statement read (actorRow), judged by mayAct. */
-export const actingAccount = (raw: Record<string, unknown> | null): UserRow =>
-  mayAct(raw === null ? undefined : fromRawRow(users, raw));
+export const actingAccount = (config: Pick<Config, 'isProduction'>, raw: Record<string, unknown> | null): UserRow =>
+  mayAct(config, raw === null ? undefined : fromRawRow(users, raw));
 
 /** The account read on its own, judged by mayAct: for a spend refused before its statement. */
-export const loadActingAccount = async (db: Db, id: string): Promise<UserRow> => mayAct(await findRequestUser(db, id));
+export const loadActingAccount = async (ctx: Pick<AppContext, 'db' | 'config'>, id: string): Promise<UserRow> =>
+  mayAct(ctx.config, await findRequestUser(ctx.db, id));

@@ -1,7 +1,7 @@
 import { currentUserSchema, profileUpdateSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentAccount } from '../../plugins/authenticate.js';
 import { changeUsername, ownProfile } from './users.service.js';
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
@@ -11,7 +11,7 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get('/user/profile', {
     schema: { tags: ['users'], summary: 'Your profile', response: { 200: currentUserSchema } },
     onRequest: root.authenticate,
-    handler: async (request) => ownProfile(ctx, currentUser(request)),
+    handler: async (request) => ownProfile(ctx, currentAccount(request)),
   });
 
   // Only the username can be changed here; unknown fields (is_admin, coin_balance...) are stripped by the schema.
@@ -24,6 +24,6 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: currentUserSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => changeUsername(ctx, currentUser(request), request.body.username),
+    handler: async (request) => changeUsername(ctx, currentAccount(request), request.body.username),
   });
 }

@@ -13,3 +13,12 @@ export const twoFactorOn = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean 
  */
 export const twoFactorMissing = (config: Pick<Config, 'isProduction'>, user: TwoFactorFacts): boolean =>
   config.isProduction && user.isAdmin && !twoFactorOn(user);
+
+/**
+ * Who the account acts as. An admin's powers wait for two-factor sign-in where it is required:
+ * until it is on, the account acts as a member's everywhere (paid content locked, pending teas
+ * hidden, no moderation), and admin routes refuse it with TWO_FACTOR_REQUIRED. A stolen admin
+ * password alone therefore opens nothing a member's would not.
+ */
+export const actingAs = <T extends TwoFactorFacts>(config: Pick<Config, 'isProduction'>, user: T): T =>
+  twoFactorMissing(config, user) ? { ...user, isAdmin: false } : user;

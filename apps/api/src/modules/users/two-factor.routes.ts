@@ -8,7 +8,7 @@ import {
 } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentAccount, currentUser } from '../../plugins/authenticate.js';
 import * as twoFactor from './two-factor.service.js';
 
 const tags = ['auth'];
@@ -29,7 +29,7 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: twoFactorStatusSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => twoFactor.twoFactorStatus(ctx, currentUser(request)),
+    handler: async (request) => twoFactor.twoFactorStatus(ctx, currentAccount(request)),
   });
 
   app.post('/2fa/setup', {

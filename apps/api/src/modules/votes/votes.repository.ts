@@ -6,7 +6,7 @@ import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { voteEventCte } from '../realtime/post-events.js';
-import { actorCte, actorMayAct, actorRow } from '../users/actor.js';
+import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
 
 /** What the vote statement read and did; see voteStatement. The post's facts are null when there is no such post. */
 export type VoteOutcome = {
@@ -38,10 +38,10 @@ export type VoteOutcome = {
  * Started after the lock, the statement's snapshot already holds the newest version, so the
  * statement reads the row without locking it again.
  */
-export async function voteStatement(db: DbOrTx, voterId: string, postId: string) {
+export async function voteStatement(db: DbOrTx, voterId: string, postId: string, adminsNeedTwoFactor: boolean) {
   return db.transaction(async (tx) => {
     await lockPost(tx, { postId });
-    return rowsOf<VoteOutcome>(await vote(tx, { userId: voterId, postId }))[0];
+    return rowsOf<VoteOutcome>(await vote(tx, { userId: voterId, postId, adminsNeedTwoFactor }))[0];
   });
 }
 
@@ -62,7 +62,7 @@ const vote = namedStatement(
       from post
     ), due as (
       select facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost from facts, actor
-      where facts.status = 'approved' and facts.author_id <> actor.id and (actor.is_admin or facts.unlocked)
+      where facts.status = 'approved' and facts.author_id <> actor.id and (${actorIsAdmin} or facts.unlocked)
         and not facts.voted and ${actorMayAct}
     ), ${postChargeCtes(userId, 'vote')}, stored as (
       insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id

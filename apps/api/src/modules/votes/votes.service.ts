@@ -19,13 +19,13 @@ const lostVoteRace = (error: unknown): boolean => uniqueViolationConstraint(erro
  */
 export async function votePost(ctx: AppContext, voterId: string, id: string): Promise<VoteResponse> {
   if (!isUuid(id)) {
-    await loadActingAccount(ctx.db, voterId);
+    await loadActingAccount(ctx, voterId);
     throw postNotFound();
   }
-  const outcome = await voteStatement(ctx.db, voterId, id).catch((error: unknown) => {
+  const outcome = await voteStatement(ctx.db, voterId, id, ctx.config.isProduction).catch((error: unknown) => {
     throw lostVoteRace(error) ? conflict(VOTE_MESSAGES.alreadyVoted) : error;
   });
-  const user = actingAccount(outcome?.actor ?? null);
+  const user = actingAccount(ctx.config, outcome?.actor ?? null);
   if (!outcome || outcome.author_id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'vote', outcome.unlocked);
   if (outcome.voted) throw conflict(VOTE_MESSAGES.alreadyVoted);

@@ -184,7 +184,9 @@ describe('the vote statement under contention on one row', () => {
     await app.ctx.db
       .insert(postUnlocks)
       .values(readers.map((reader) => ({ userId: reader.id, postId: post.id, pricePaid: 0 })));
-    const outcomes = await Promise.allSettled(readers.map((reader) => voteStatement(app.ctx.db, reader.id, post.id)));
+    const outcomes = await Promise.allSettled(
+      readers.map((reader) => voteStatement(app.ctx.db, reader.id, post.id, false)),
+    );
     expect(
       outcomes
         .filter((outcome) => outcome.status === 'rejected')

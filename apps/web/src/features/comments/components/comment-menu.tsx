@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BLOCK_MESSAGES, COMMENT_MESSAGES, type Comment } from '@kettle/shared';
+import { actsAsAdmin, BLOCK_MESSAGES, COMMENT_MESSAGES, type Comment } from '@kettle/shared';
 import { Ban, EllipsisVertical, Flag, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -53,7 +53,7 @@ export function CommentMenu({
     }
   }, [open]);
 
-  const isAdmin = me?.is_admin === true;
+  const isAdmin = actsAsAdmin(me);
   const canDelete = comment.is_own || isAdmin;
   const others = !comment.is_own;
   // Admins decide reports rather than file them, and nobody reports their own words.

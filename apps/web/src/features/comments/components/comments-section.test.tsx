@@ -370,6 +370,29 @@ describe('Comment menu', () => {
     ).toEqual(['Block @ava', 'Delete']);
   });
 
+  it('gives an admin still without required two-factor sign-in a member’s menu (the API refuses the rest)', async () => {
+    const post = makeDetail();
+    const theirs = makeComment({ content: 'Theirs' });
+    stubDetailApi(
+      (call) => {
+        if (call.path === `/posts/${post.id}`) return json(post);
+        if (call.path === `/posts/${post.id}/comments`) return json({ comments: [theirs] });
+      },
+      { ...BEN, is_admin: true, two_factor_required: true },
+    );
+    const { user, queryClient } = renderDetail(`/posts/${post.id}`);
+
+    await screen.findByText('Theirs');
+    await waitFor(() => expect(queryClient.getQueryData(currentUserKey)).toBeDefined());
+    await user.click(screen.getByRole('button', { name: 'Actions for the comment by ava' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Report', 'Block @ava']);
+  });
+
   it('blocks a user after confirming: their comments leave the tree', async () => {
     const post = makeDetail();
     const theirs = makeComment({ content: 'Spiteful comment' });

@@ -1,3 +1,4 @@
+import { actsAsAdmin } from '@kettle/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ import { CATEGORY_KIND, itemHref, STATE_KIND, type TaxonomyItem, type TaxonomyKi
 export function TaxonomyPage({ kind }: { kind: TaxonomyKind }) {
   usePageTitle(kind.title);
   const query = kind.useList();
-  const isAdmin = useCurrentUser().data?.is_admin === true;
+  const isAdmin = actsAsAdmin(useCurrentUser().data);
   const [form, setForm] = useState<{ open: boolean; item: TaxonomyItem | null }>({ open: false, item: null });
   const [deleting, setDeleting] = useState<TaxonomyItem | null>(null);
 
