@@ -173,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens: createTokenSigner(secret),
     images: createImageStorage(config),
     secret,
+    twoFactorKey: config.twoFactorKey ?? secret,
     bus,
     payments: createPaymentProviders(config, secret),
     jobs: createJobQueue({ log: app.log }),

@@ -34,6 +34,8 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Kettle <no-reply@kettle.local>'),
     APP_ORIGIN: z.url().optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    // Seals two-factor secrets and keys recovery codes; JWT_SECRET when unset (decisions.md).
+    TWO_FACTOR_KEY: z.string().min(32, 'TWO_FACTOR_KEY must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     SIGNUP_BONUS_COINS: z.coerce.number().int().min(0).default(DEFAULT_SIGNUP_BONUS_COINS),
@@ -132,6 +134,8 @@ export type Config = {
   mailFrom: string;
   appOrigin: string;
   jwtSecret?: string;
+  /** Two-factor's own key, so JWT_SECRET can be rotated without locking anyone out. */
+  twoFactorKey?: string;
   admin?: { email: string; password: string };
   signupBonusCoins: number;
   dailyDropCoins: number;
@@ -224,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
+    twoFactorKey: e.TWO_FACTOR_KEY,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -22,6 +22,8 @@ export type AppContext = {
   images: ImageStorage;
   /** Signs and checks private image URLs (and any other short-lived server secret use). */
   secret: string;
+  /** Seals two-factor secrets and keys recovery-code hashes: TWO_FACTOR_KEY, else `secret`. */
+  twoFactorKey: string;
   redis?: Redis;
   /** Realtime fan-out: in process, or Redis pub/sub when REDIS_URL is set. */
   bus: Bus;

@@ -25,7 +25,7 @@ export function normalizeRecoveryCode(typed: string): string | null {
 }
 
 /**
- * Keyed with the server secret (an HMAC, not a bare SHA-256): 50 bits are few enough that a
+ * Keyed with the two-factor key (an HMAC, not a bare SHA-256): 50 bits are few enough that a
  * leaked table could be searched offline, the key keeps that out of reach. The user id is mixed
  * in, so one code's hash says nothing about another account's.
  */

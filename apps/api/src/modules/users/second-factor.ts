@@ -17,7 +17,7 @@ export const codeRefused = (detail: string): AppError =>
 
 async function tryTotp(ctx: AppContext, db: DbOrTx, account: SecondFactorAccount, code: string): Promise<Outcome> {
   const sealed = account.twoFactorSecret;
-  const secret = sealed ? openSecret(ctx.secret, account.id, sealed) : null;
+  const secret = sealed ? openSecret(ctx.twoFactorKey, account.id, sealed) : null;
   const step = secret && sealed ? stepOfCode(secret, code) : null;
   if (step === null || !sealed) return 'invalid';
   return (await claimStep(db, account.id, sealed, step)) ? 'ok' : 'used';
@@ -31,7 +31,7 @@ async function tryRecoveryCode(
 ): Promise<Outcome> {
   const code = normalizeRecoveryCode(typed);
   if (!code) return 'invalid';
-  return (await consumeRecoveryCode(db, ctx.secret, account.id, code)) ? 'ok' : 'invalid';
+  return (await consumeRecoveryCode(db, ctx.twoFactorKey, account.id, code)) ? 'ok' : 'invalid';
 }
 
 /**

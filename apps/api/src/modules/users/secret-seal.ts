@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 // The TOTP secret must be read back to check codes, so it cannot be hashed like a password:
-// it is encrypted with a key derived from the server secret, so a copy of the database alone
+// it is encrypted with a key derived from the two-factor key, so a copy of the database alone
 // does not let anyone make codes. The user id is bound in as associated data, so a sealed
 // secret copied onto another account does not open there.
 const VERSION = 'v1';

@@ -39,7 +39,7 @@ export async function twoFactorStatus(ctx: AppContext, user: UserRow): Promise<T
 /** A new secret each time: setting up again (a lost QR code, a second try) replaces the pending one. */
 export async function startSetup(ctx: AppContext, user: UserRow): Promise<TwoFactorSetup> {
   const secret = newTotpSecret();
-  if (!(await storePendingSecret(ctx.db, user.id, sealSecret(ctx.secret, user.id, secret)))) {
+  if (!(await storePendingSecret(ctx.db, user.id, sealSecret(ctx.twoFactorKey, user.id, secret)))) {
     throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   }
   return { secret, otpauth_url: otpauthUrl(secret, user.email) };
@@ -53,7 +53,7 @@ export async function startSetup(ctx: AppContext, user: UserRow): Promise<TwoFac
 export async function enable(ctx: AppContext, user: UserRow, code: string): Promise<RecoveryCodes> {
   if (twoFactorOn(user)) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   const sealed = user.twoFactorSecret;
-  const secret = sealed ? openSecret(ctx.secret, user.id, sealed) : null;
+  const secret = sealed ? openSecret(ctx.twoFactorKey, user.id, sealed) : null;
   if (!sealed || !secret) throw conflict(TWO_FACTOR_MESSAGES.notSetUp);
   const totp = totpShaped(code);
   const step = totp ? stepOfCode(secret, totp) : null;
@@ -61,7 +61,7 @@ export async function enable(ctx: AppContext, user: UserRow, code: string): Prom
   const codes = await ctx.db.transaction(async (tx) => {
     // Lost only to a setup or enable that ran in between: this code's secret is no longer pending.
     if (!(await turnOn(tx, user.id, sealed, step))) throw conflict(TWO_FACTOR_MESSAGES.notSetUp);
-    const fresh = await replaceRecoveryCodes(tx, ctx.secret, user.id);
+    const fresh = await replaceRecoveryCodes(tx, ctx.twoFactorKey, user.id);
     await revokeAllForUser(tx, user.id);
     await recordAudit(tx, { actorId: user.id, action: 'user.2fa_enabled', targetType: 'user', targetId: user.id });
     return fresh;
