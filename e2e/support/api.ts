@@ -185,6 +185,19 @@ export async function apiAddCoins(adminToken: string, userId: string, coins: num
   );
 }
 
+/** PUT /api/v1/admin/users/{id} (admin token): make the account an admin, or a member again. */
+export async function apiSetAdmin(adminToken: string, userId: string, isAdmin: boolean): Promise<void> {
+  await json<unknown>(
+    await call(`/admin/users/${encodeURIComponent(userId)}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ is_admin: isAdmin }),
+      token: adminToken,
+    }),
+    'PUT /api/v1/admin/users/{id}',
+  );
+}
+
 /** POST /api/v1/posts/{id}/unlock; returns the new balance. */
 export async function apiUnlock(token: string, id: string): Promise<number> {
   const body = await json<{ coin_balance: number }>(

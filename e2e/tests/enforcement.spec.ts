@@ -1,4 +1,5 @@
-import { makeTea } from '../support/api';
+import { apiSetAdmin, makeTea } from '../support/api';
+import { baseURL } from '../support/env';
 import { account, adminToken, publishTea } from '../support/feed';
 import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/ui';
@@ -6,14 +7,23 @@ import { signIn } from '../support/users';
 
 /**
  * Issue 14 in the browser: an admin suspends a member for 3 days citing a rule; the member sees
- * the banner on every page and the reason on My Account, and a paid action is refused.
+ * the banner on every page and the reason on My Account, and a paid action is refused; the member
+ * appeals from My Account, and a second admin (the one who decided may not review it) upholds the
+ * appeal, which lifts the suspension.
  */
 
 const SUSPENDED =
   /Your account is suspended until \w+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC\. You can still read and buy coins\./;
 const RULE = 'Keep private lives private';
+const STATEMENT = 'That address is the shop’s public storefront, listed on its own page.';
+const OUTCOME = 'Checked: it is a business address, published by the business.';
 
-test('an admin suspends a member for 3 days; the member sees why and cannot unlock', async ({ adminPage, page }) => {
+test('an admin suspends a member for 3 days; the member sees why, appeals, and a second admin lifts it', async ({
+  adminPage,
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
   const admin = await adminToken();
   const tea = await publishTea(await account(admin), admin, makeTea('Suspension tea'));
   const member = await account(admin);
@@ -62,5 +72,57 @@ test('an admin suspends a member for 3 days; the member sees why and cannot unlo
       .getByRole('button', { name: 'Unlock', exact: true })
       .click();
     await expectToast(page, SUSPENDED);
+  });
+
+  await test.step('the member appeals the suspension from My Account', async () => {
+    await page.goto('/account');
+    const open = page.getByRole('list', { name: 'Decisions you can appeal' }).getByRole('listitem');
+    await expect(open).toHaveCount(1);
+    await expect(open).toContainText('Suspension');
+    await open.getByRole('button', { name: 'Appeal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Appeal this decision' });
+    await expect(dialog.getByText(message)).toBeVisible();
+    await dialog.getByLabel('Why was the decision wrong?').fill(STATEMENT);
+    await dialog.getByRole('button', { name: 'Send Appeal' }).click();
+    await expectToast(page, /^Appeal sent\. An admin who did not take the decision will review it/);
+    await expect(page.getByText('Appeal status: Under review', { exact: true })).toBeVisible();
+  });
+
+  const reviewer = await account(admin);
+  await apiSetAdmin(admin, reviewer.id, true);
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: page.viewportSize() });
+  try {
+    await test.step('the admin who decided may not review it; a second admin upholds it', async () => {
+      await adminPage.goto('/admin/appeals');
+      const ownCard = adminPage.getByRole('article', { name: `Appeal from ${member.user.username}` });
+      await expect(ownCard.getByText(STATEMENT)).toBeVisible();
+
+      const second = await context.newPage();
+      await signIn(second, reviewer.user, '/admin/');
+      await second.goto('/admin/appeals');
+      const card = second.getByRole('article', { name: `Appeal from ${member.user.username}` });
+      await expect(card.getByRole('region', { name: 'Decision' }).getByText(message)).toBeVisible();
+      await card.getByRole('button', { name: 'Uphold' }).click();
+      const dialog = second.getByRole('dialog', { name: 'Uphold appeal' });
+      await dialog.getByLabel('Reason').fill(OUTCOME);
+      await dialog.getByRole('button', { name: 'Uphold Appeal' }).click();
+      await expectToast(second, 'Appeal upheld; the decision is reversed.');
+      await expect(card).toHaveCount(0);
+    });
+  } finally {
+    await context.close();
+    // The suite's other specs count on a single admin.
+    await apiSetAdmin(admin, reviewer.id, false);
+  }
+
+  await test.step('the suspension is lifted: no banner, and the unlock goes through', async () => {
+    await page.goto(`/posts/${tea.id}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is suspended until' })).toHaveCount(0);
+    await page.getByRole('button', { name: /^Unlock for \d+ coins$/ }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Unlock this tea?' })
+      .getByRole('button', { name: 'Unlock', exact: true })
+      .click();
+    await expectToast(page, 'Post unlocked successfully!');
   });
 });
