@@ -96,6 +96,14 @@ test('an admin suspends a member for 3 days; the member sees why, appeals, and a
       await adminPage.goto('/admin/appeals');
       const ownCard = adminPage.getByRole('article', { name: `Appeal from ${member.user.username}` });
       await expect(ownCard.getByText(STATEMENT)).toBeVisible();
+      await ownCard.getByRole('button', { name: 'Uphold' }).click();
+      const refused = adminPage.getByRole('dialog', { name: 'Uphold appeal' });
+      await refused.getByLabel('Reason').fill(OUTCOME);
+      await refused.getByRole('button', { name: 'Uphold Appeal' }).click();
+      await expect(refused.getByRole('alert')).toHaveText(
+        'Another admin must review an appeal against your own decision.',
+      );
+      await refused.getByRole('button', { name: 'Cancel' }).click();
 
       const second = await context.newPage();
       await signIn(second, reviewer.user, '/admin/');
