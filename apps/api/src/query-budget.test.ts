@@ -31,8 +31,8 @@ const BUDGET = {
   unlock: 1,
   // The tea's row lock on its own (votes.repository.ts says why), then the vote with its event.
   vote: 2,
-  // The comment, its event.
-  comment: 2,
+  // One conditional statement, as the unlock's, that also records the comment's event.
+  comment: 1,
   // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.
   streamOpen: 2,
 } as const;

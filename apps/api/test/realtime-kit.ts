@@ -181,7 +181,7 @@ export async function livePost(app: TestApp) {
   return { post, author: { ...author, token: tokenOf(author.auth) } };
 }
 
-/** Stores a comment row and publishes its event, as the comments service does after commit. */
+/** Stores a comment row, then records and fans out its event (the route records both in one statement). */
 export async function commentEvent(
   app: FastifyInstance,
   postId: string,

@@ -140,13 +140,10 @@ function commentStep(stage: Stage, tea: DemoTea, index: number, at: Date): Step 
     run: async () => {
       if (!comment) return;
       const parent = comment.reply === undefined ? null : (stage.comments.get(`${tea.key}#${comment.reply}`) ?? null);
-      const created = await createComment(
-        stage.ctx,
-        member(stage, comment.by).id,
-        postId(stage, tea.key),
-        { content: comment.text, parent_comment_id: parent },
-        stage.log,
-      );
+      const created = await createComment(stage.ctx, member(stage, comment.by).id, postId(stage, tea.key), {
+        content: comment.text,
+        parent_comment_id: parent,
+      });
       stage.comments.set(`${tea.key}#${index}`, created.comment.id);
     },
   };

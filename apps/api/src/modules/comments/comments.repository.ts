@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
+import { commentEventCte } from '../realtime/post-events.js';
 import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
@@ -87,6 +88,8 @@ export type CommentOutcome = {
   /** Set only when the comment was stored and paid for. */
   balance: number | null;
   comment: Record<string, unknown> | null;
+  /** The id of its new_comment event, recorded with it (commentEventCte). */
+  event_id: number | string | null;
 };
 
 /**
@@ -132,10 +135,11 @@ const comment = namedStatement(
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
       select post_id, user_id, ${parentId}::uuid, ${sql.placeholder('content')} from charged
       returning *
-    )
+    ), ${commentEventCte}
     select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
       actor.coin_debt as debt,
       (select coin_balance from charged) as balance,
-      (select row_to_json(stored) from stored) as comment
+      (select row_to_json(stored) from stored) as comment,
+      (select id from recorded) as event_id
     from actor left join facts on true`,
 );

@@ -37,13 +37,7 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
     // The account is read by the comment's own statement (users/actor.ts), after the body is checked.
     onRequest: root.requireClaims,
     handler: async (request, reply) => {
-      const created = await createComment(
-        ctx,
-        currentClaims(request).sub,
-        request.params.id,
-        request.body,
-        request.log,
-      );
+      const created = await createComment(ctx, currentClaims(request).sub, request.params.id, request.body);
       return reply.status(201).send(created);
     },
   });

@@ -18,7 +18,7 @@ import { fromRawRow } from '../../db/raw-rows.js';
 import { comments } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Viewer } from '../posts/reading.policy.js';
-import { forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
+import { announcePostEvent, forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
 import { keepRemovedThread } from './removed-comments.js';
@@ -56,7 +56,6 @@ export async function createComment(
   writerId: string,
   postId: string,
   input: CommentCreateData,
-  log: FastifyBaseLogger,
 ): Promise<CommentCreated> {
   if (!isUuid(postId)) {
     await loadActingAccount(ctx, writerId);
@@ -87,10 +86,11 @@ export async function createComment(
   const coinBalance = Number(outcome.balance);
   const row = { ...fromRawRow(comments, outcome.comment), username: user.username };
   const comment = toComment(row, user.id);
-  // After commit, so no stream shows a comment that rolled back; the comment stands even if the
-  // event cannot be recorded, so that failure is logged, not answered.
-  await publishPostEvent(ctx, row.postId, {
+  // Recorded with the comment; announced after commit, so no stream hears of one that rolled back.
+  await announcePostEvent(ctx, {
     type: 'new_comment',
+    id: Number(outcome.event_id),
+    postId: row.postId,
     data: {
       comment_id: comment.id,
       content: comment.content,
@@ -99,7 +99,7 @@ export async function createComment(
       created_at: comment.created_at,
       parent_comment_id: comment.parent_comment_id,
     },
-  }).catch((err: unknown) => log.warn({ err, postId: row.postId }, 'new_comment event not published'));
+  });
   return { comment, coin_balance: coinBalance };
 }
 

@@ -6,6 +6,9 @@ import { createMemoryBus } from '../../lib/bus/memory-bus.js';
 import { startSweeps, SWEEP_JOBS } from '../../sweeps/schedule.js';
 import { asStoredPostEvent, deleteEventsBefore, eventsAfter, postTopic, REPLAY_LIMIT } from './post-events.js';
 import { commentEvent, eventually, livePost, voteEvent } from '../../../test/realtime-kit.js';
+import { postComment } from '../../../test/conversation-kit.js';
+import { signedIn } from '../../../test/posts-kit.js';
+import { approvedPost } from '../../../test/reading-kit.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -93,5 +96,28 @@ describe('the post_events log', () => {
     await expect(bus.publish(postTopic('p'), { hello: 1 })).resolves.toBeUndefined();
     expect(got).toEqual([{ hello: 1 }]);
     await bus.close();
+  });
+
+  it('records a comment posted through the route with the very fields and time its answer shows', async () => {
+    const author = await signedIn(app, { coins: 100 });
+    const post = await approvedPost(app, author.user.id);
+    const answers = [];
+    for (const content of ['First, to the second.', 'Second, to the millisecond.', 'Third.']) {
+      const parent = answers.at(-1)?.id ?? null;
+      const res = await postComment(app, author.auth, post.id, { content, parent_comment_id: parent });
+      expect(res.statusCode).toBe(201);
+      answers.push(res.json<{ comment: Record<string, unknown> & { id: string } }>().comment);
+    }
+    const recorded = await eventsAfter(app.ctx.db, post.id, 0);
+    expect(recorded.map((event) => event.data)).toEqual(
+      answers.map((comment) => ({
+        comment_id: comment.id,
+        content: comment.content,
+        user_id: comment.user_id,
+        username: comment.username,
+        created_at: comment.created_at,
+        parent_comment_id: comment.parent_comment_id,
+      })),
+    );
   });
 });

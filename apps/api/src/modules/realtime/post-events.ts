@@ -8,7 +8,7 @@ import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, postEvents } from '../../db/schema.js';
+import { postEvents } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 /**
@@ -31,19 +31,10 @@ export const postTopic = (postId: string) => `post:${postId}`;
  */
 export async function publishPostEvent(ctx: AppContext, postId: string, event: PostEventInput): Promise<void> {
   const payload = JSON.stringify(event.data);
-  // A new comment is recorded only while its row exists, key-share-locked: a deletion either
-  // commits first (nothing is recorded, nothing sent) or waits and then removes this event too.
-  const result =
-    event.type === 'new_comment'
-      ? await ctx.db.execute(sql`
-          with live as (select id from ${comments} where id = ${event.data.comment_id} for key share)
-          insert into ${postEvents} (post_id, type, payload)
-          select ${postId}, ${event.type}, ${payload}::jsonb from live
-          returning id`)
-      : await ctx.db.execute(sql`
-          insert into ${postEvents} (post_id, type, payload)
-          values (${postId}, ${event.type}, ${payload}::jsonb)
-          returning id`);
+  const result = await ctx.db.execute(sql`
+    insert into ${postEvents} (post_id, type, payload)
+    values (${postId}, ${event.type}, ${payload}::jsonb)
+    returning id`);
   const row = rowsOf<{ id: number | string }>(result)[0];
   if (row) await announcePostEvent(ctx, { ...event, id: Number(row.id), postId });
 }
@@ -67,6 +58,26 @@ export const voteEventCte = sql`recorded as (
       insert into ${postEvents} (post_id, type, payload)
       select bumped.id, 'vote_update', jsonb_build_object('new_vote_count', bumped.vote_count, 'voter_id', actor.id)
       from bumped, actor
+      returning id
+    )`;
+
+/**
+ * The new_comment event, recorded by the comment's own statement (comments.repository.ts) from its
+ * `stored` row and `actor`, so the comment and its event commit together: a statement and a commit
+ * fewer than publishPostEvent after the comment (performance.md P6), and no event can outlive a
+ * comment that rolled back. The time is written as the answer's toISOString writes it: UTC,
+ * milliseconds truncated, as a Date truncates the column's microseconds.
+ */
+export const commentEventCte = sql`recorded as (
+      insert into ${postEvents} (post_id, type, payload)
+      select stored.post_id, 'new_comment', jsonb_build_object(
+        'comment_id', stored.id,
+        'content', stored.content,
+        'user_id', stored.user_id,
+        'username', actor.username,
+        'created_at', to_char(stored.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'parent_comment_id', stored.parent_comment_id)
+      from stored, actor
       returning id
     )`;
 
