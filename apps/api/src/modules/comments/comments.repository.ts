@@ -1,4 +1,4 @@
-import type { PostStatus } from '@kettle/shared';
+import type { NewCommentEvent, PostStatus } from '@kettle/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
@@ -88,8 +88,9 @@ export type CommentOutcome = {
   /** Set only when the comment was stored and paid for. */
   balance: number | null;
   comment: Record<string, unknown> | null;
-  /** The id of its new_comment event, recorded with it (commentEventCte). */
+  /** Its new_comment event, recorded with it (commentEventCte): id and payload. */
   event_id: number | string | null;
+  event_data: NewCommentEvent | null;
 };
 
 /**
@@ -140,6 +141,7 @@ const comment = namedStatement(
       actor.coin_debt as debt,
       (select coin_balance from charged) as balance,
       (select row_to_json(stored) from stored) as comment,
-      (select id from recorded) as event_id
+      (select id from recorded) as event_id,
+      (select payload from recorded) as event_data
     from actor left join facts on true`,
 );

@@ -79,7 +79,7 @@ export async function createComment(
       throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
     }
   }
-  if (outcome.balance === null || !outcome.comment) {
+  if (outcome.balance === null || !outcome.comment || !outcome.event_data) {
     throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(POST_ACTION_COSTS.comment);
   }
   countSpent(POST_ACTION_COSTS.comment);
@@ -91,14 +91,7 @@ export async function createComment(
     type: 'new_comment',
     id: Number(outcome.event_id),
     postId: row.postId,
-    data: {
-      comment_id: comment.id,
-      content: comment.content,
-      user_id: comment.user_id,
-      username: comment.username,
-      created_at: comment.created_at,
-      parent_comment_id: comment.parent_comment_id,
-    },
+    data: outcome.event_data,
   });
   return { comment, coin_balance: coinBalance };
 }

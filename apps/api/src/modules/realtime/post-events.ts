@@ -65,7 +65,8 @@ export const voteEventCte = sql`recorded as (
  * The new_comment event, recorded by the comment's own statement (comments.repository.ts) from its
  * `stored` row and `actor`, so the comment and its event commit together: a statement and a commit
  * fewer than publishPostEvent after the comment (performance.md P6), and no event can outlive a
- * comment that rolled back. The time is written as the answer's toISOString writes it: UTC,
+ * comment that rolled back. The caller announces the payload it returns, so the live event and a
+ * resume's replay are the same text. The time is written as the answer's toISOString writes it: UTC,
  * milliseconds truncated, as a Date truncates the column's microseconds.
  */
 export const commentEventCte = sql`recorded as (
@@ -78,7 +79,7 @@ export const commentEventCte = sql`recorded as (
         'created_at', to_char(stored.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'parent_comment_id', stored.parent_comment_id)
       from stored, actor
-      returning id
+      returning id, payload
     )`;
 
 /**
