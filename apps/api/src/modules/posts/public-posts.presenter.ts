@@ -62,8 +62,9 @@ export function toPostCard(row: PostRow, c: ReadContext): PostCard {
 export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEngagement): PostDetail {
   const open = isOpenTo(row, c);
   const unlockCount = readsFree(c.viewer, row) ? (c.unlockCounts.get(row.id) ?? 0) : null;
-  return {
-    ...toPostCard(row, c),
+  // Added to the card in place: spreading the card into a new literal measured 26 µs a detail on
+  // Node 20, Object.assign 1.5 (decisions.md, issue 13).
+  return Object.assign(toPostCard(row, c), {
     status: row.status,
     category_id: row.categoryId,
     state_id: row.stateId,
@@ -82,5 +83,5 @@ export function toPostDetail(row: PostRow, c: ReadContext, engagement: ViewerEng
     can_award_bounty: canAwardBounty(c.viewer, row),
     // Authors read free, so they never hold an unlock row: any unlock is someone else's.
     empty_pot_refusal: emptyPotRefusal(c.viewer?.id, row, (unlockCount ?? 0) > 0),
-  };
+  });
 }
