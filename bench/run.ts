@@ -25,6 +25,7 @@ import {
   type EventLoopPart,
   eventLoopRows,
   type GoalId,
+  P7_VIEWERS,
   goalStatus,
   type LatencyPart,
   latencyRows,
@@ -41,7 +42,6 @@ import { positiveInt } from './lib/served-app.js';
 const PART_KINDS = ['load', 'latency', 'event-loop', 'sse'] as const;
 /** The dataset sizes the goals name (performance.md): smaller runs say so in the note. */
 const GOAL_POSTS = { postgres: 1_000_000, pglite: 100_000 };
-const GOAL_VIEWERS = 10_000;
 
 function readOptions() {
   const { values } = parseArgs({
@@ -173,10 +173,10 @@ function caveats(options: Options, failed: Part[]): Partial<Record<GoalId, strin
   }
   const sse = skipped('sse');
   if (sse) add(['P7'], sse);
-  else if (Math.max(...options.viewers) < GOAL_VIEWERS)
+  else if (Math.max(...options.viewers) < P7_VIEWERS)
     add(
       ['P7'],
-      `largest run ${Math.max(...options.viewers)} viewers; the goal names ${GOAL_VIEWERS.toLocaleString('en-US')}`,
+      `largest run ${Math.max(...options.viewers)} viewers; the goal names ${P7_VIEWERS.toLocaleString('en-US')}`,
     );
   const eventLoop = skipped('event-loop');
   if (eventLoop) add(['P8'], eventLoop);

@@ -204,21 +204,38 @@ export function eventLoopRows(part: EventLoopPart): BenchRow[] {
   }));
 }
 
-/** P7: per round and viewer count, memory, the fan-out's slices, and delivery. */
+/** The viewers P7 names. */
+export const P7_VIEWERS = 10_000;
+
+/**
+ * P7: per round and viewer count, memory, the fan-out's slices, and delivery. Memory is judged
+ * where the goal names it: below P7_VIEWERS the RSS delta is mostly the process's own growth
+ * spread over fewer viewers (s17 measured 17.4 and -51.0 KB a viewer at 2,000, 9.6 and 10.9 at
+ * 10,000), so that row is reported without a goal. Slices and delivery are judged at every size.
+ */
 export function sseRows(part: SsePart): BenchRow[] {
   const g = part.goals;
   return part.results.flatMap((r) => {
     const base = { engine: part.db, round: r.round, goal: 'P7' as const };
     const who = `SSE, ${thousands(r.viewers)} viewers`;
     const sliceMax = r.sliceMaxAtMostMs === null ? `> 250 ms` : `≤ ${r.sliceMaxAtMostMs} ms`;
+    const memory = `${n1(r.perViewerKb)} KB (heap + external ${n1(r.heapPerViewerKb)} KB)`;
     return [
-      {
-        ...base,
-        scenario: `${who}: RSS per viewer`,
-        measured: `${n1(r.perViewerKb)} KB (heap + external ${n1(r.heapPerViewerKb)} KB)`,
-        goalText: `≤ ${g.kbPerViewer} KB`,
-        held: r.perViewerKb > 0 && r.perViewerKb <= g.kbPerViewer,
-      },
+      r.viewers >= P7_VIEWERS
+        ? {
+            ...base,
+            scenario: `${who}: RSS per viewer`,
+            measured: memory,
+            goalText: `≤ ${g.kbPerViewer} KB`,
+            held: r.perViewerKb > 0 && r.perViewerKb <= g.kbPerViewer,
+          }
+        : {
+            engine: part.db,
+            round: r.round,
+            scenario: `${who}: RSS per viewer`,
+            measured: memory,
+            goalText: `reported; P7 judges memory at ${thousands(P7_VIEWERS)}`,
+          },
       {
         ...base,
         scenario: `${who}: fan-out slices`,
