@@ -5,7 +5,7 @@
  * unlocked the post, the author's comments posted through the real route. This test runs that bench
  * once and asserts what it reports: every stream connected, every comment delivered to every viewer
  * (none lost), delivery p99 under deliveryP99Ms. RSS per viewer is reported; its 12 KB goal is
- * issue 13's, so only a leak-sized ceiling is asserted here.
+ * issue 13's, so only a leak-sized ceiling is asserted here, and heap per viewer above zero.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -77,7 +77,10 @@ describe(`${SSE.viewers} live streams on one post`, () => {
     expect(row.events).toBe(SSE.events);
     expect(row.lost).toBe(0);
     expect(row.p99).toBeLessThan(SSE.deliveryP99Ms);
-    expect(row.perViewerKb).toBeGreaterThan(0);
+    // The streams' own memory is in the heap; RSS can fall while they open when the allocator
+    // hands set-up memory back to the system (-3.97 KB a viewer in one CI run), so RSS keeps only
+    // the leak-sized ceiling.
+    expect(row.heapPerViewerKb).toBeGreaterThan(0);
     expect(row.perViewerKb).toBeLessThan(SSE.kbPerViewerCeiling);
   });
 });
