@@ -3,7 +3,8 @@
 // and coin spends under load, beside baselines measured in the same run (performance.md P1, P2,
 // P3, P6: the goals are ratios, because absolute figures drift between machines and with whatever
 // else the machine runs): a bare Fastify hello route, and on PostgreSQL bare routes running the
-// first-page statement and a one-statement spend, prepared (bench/lib/baselines.mjs).
+// first-page statement and a one-statement spend, prepared (bench/lib/baselines.mjs), and each
+// spend's own statement on a bare route, the floor of what the route can reach (lib/spend-floor.ts).
 //
 // The production build with its demo community, grown to `--posts` teas and `--readers` readers
 // with coins inside the database: on the embedded default (`--db pglite`: the server starts once
@@ -25,7 +26,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from '../scripts/lib/run.mjs';
-import { startHello, startPageRoute, startSpendRoute, startTextRoute } from './lib/baselines.mjs';
+import { startHello, startPageRoute, startSpendFloor, startSpendRoute, startTextRoute } from './lib/baselines.mjs';
 import { ratioChart } from './lib/ratio-chart.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
 import { coinInvariants, prepareSpends } from './lib/spend-dataset.mjs';
@@ -99,7 +100,8 @@ async function load(url, headers = {}) {
 async function writeDataset(target) {
   const t0 = Date.now();
   await seedPosts(target, postCount);
-  const spend = await prepareSpends(target, { readers, pairs: rounds * duration * SPEND_RATE_CEILING });
+  // Twice: the spend floor takes its pairs from the same walkers as Kettle's routes.
+  const spend = await prepareSpends(target, { readers, pairs: 2 * rounds * duration * SPEND_RATE_CEILING });
   process.stdout.write(
     `dataset: ${postCount} teas, ${readers} readers, ${spend.open.length} teas opened for each (votes, comments), ${spend.locked.length} to unlock; ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
@@ -166,7 +168,8 @@ try {
   baselines.push(sameText);
   const pageRoute = database ? await startPageRoute(database.url) : null;
   const spendRoute = database ? await startSpendRoute(database.url) : null;
-  baselines.push(pageRoute, spendRoute);
+  const spendFloor = database ? await startSpendFloor(database.url) : null;
+  baselines.push(pageRoute, spendRoute, spendFloor);
 
   const [post] = list.data;
   let signedInAt = 0;
@@ -184,6 +187,7 @@ try {
     get tokens() {
       return tokens;
     },
+    readerIds: spend.readerIds,
     open: spend.open,
     locked: spend.locked,
   });
@@ -264,11 +268,29 @@ try {
     }
     for (const scenario of spends) {
       process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
-      const repeatsBefore = scenario.walker.repeats;
-      const figures = await loadEach({ origin, connections, duration }, scenario.build);
-      // A repeated pair answers a free no-op or 409: the row would not measure a spend.
-      figures.errors += scenario.walker.repeats - repeatsBefore;
-      row(scenario.name, figures, goal('P6', 'spend route', 0.9));
+      /** One run of `build` at `at`; a repeated pair answers a free no-op or 409, so it counts as an error. */
+      const spendLoad = async (/** @type {string} */ at, /** @type {typeof scenario.build} */ build) => {
+        const repeatsBefore = scenario.walker.repeats;
+        const figures = await loadEach({ origin: at, connections, duration }, build);
+        figures.errors += scenario.walker.repeats - repeatsBefore;
+        return figures;
+      };
+      const floorName = `${scenario.kind} statement`;
+      if (spendFloor) {
+        measured[floorName] = await spendLoad(spendFloor.url.replace(/\/$/, ''), scenario.floor);
+        rows.push({
+          round,
+          name: `Kettle's ${floorName} on a bare route (floor)`,
+          isBaseline: true,
+          ...measured[floorName],
+        });
+      }
+      const figures = await spendLoad(origin, scenario.build);
+      // Beside its goal, how close the route comes to its own statement with nothing else.
+      row(scenario.name, figures, [
+        ...goal('P6', 'spend route', 0.9),
+        ...(spendFloor ? [{ baseline: floorName }] : []),
+      ]);
     }
   }
 

@@ -1,6 +1,7 @@
 // The bench's baselines: what the framework and the database can do on these cores with nothing
 // of Kettle in the way, measured in the same run as Kettle (performance.md: the goals are ratios).
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { freePort } from '../../scripts/lib/built-server.mjs';
 import { ROOT } from '../../scripts/lib/run.mjs';
 
@@ -70,9 +71,10 @@ app.get('/', (request, reply) => { reply.type('application/json; charset=utf-8')
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
 `;
 
-async function startScript(source, env = {}) {
+/** @param {string[]} args node's arguments @param {Record<string, string>} env */
+async function startServer(args, env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', source], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -84,6 +86,9 @@ async function startScript(source, env = {}) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
 
+/** @param {string} source @param {Record<string, string>} [env] */
+const startScript = (source, env) => startServer(['-e', source], env);
+
 export const startHello = () => startScript(HELLO);
 /** @param {string} databaseUrl */
 export const startPageRoute = (databaseUrl) => startScript(PAGE_ROUTE, { DATABASE_URL: databaseUrl });
@@ -91,3 +96,9 @@ export const startPageRoute = (databaseUrl) => startScript(PAGE_ROUTE, { DATABAS
 export const startSpendRoute = (databaseUrl) => startScript(SPEND_ROUTE, { DATABASE_URL: databaseUrl });
 /** @param {string} body the JSON text to answer */
 export const startTextRoute = (body) => startScript(TEXT_ROUTE, { BODY: body });
+/**
+ * Kettle's own spend statements on a bare route (bench/lib/spend-floor.ts): the floor of each P6 spend.
+ * @param {string} databaseUrl
+ */
+export const startSpendFloor = (databaseUrl) =>
+  startServer(['--import', 'tsx', path.join(ROOT, 'bench', 'lib', 'spend-floor.ts')], { DATABASE_URL: databaseUrl });

@@ -178,8 +178,10 @@ export async function prepareSpends(target, sizes) {
   await seedReaders(target, { readers: sizes.readers, voteUnlocks });
   const pools = await spendPools(target, voteUnlocks);
   await grantContendedCoins(target, pools.contended.price);
-  const readerIds = (
-    await target.query(`select id from users where username like '${READER_PREFIX}%' order by username`)
-  ).map((r) => String(r.id));
+  // Reader i + 1 at index i, as signInReaders orders their tokens (bench_reader_2 before _10).
+  const readers = await target.query(
+    `select id from users where username like '${READER_PREFIX}%' order by length(username), username`,
+  );
+  const readerIds = readers.map((r) => String(r.id));
   return { approved, readerIds, ...pools };
 }

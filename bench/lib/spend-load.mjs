@@ -105,8 +105,10 @@ export function loadFigures(result) {
 }
 
 /**
- * The spend scenarios' requests: unlock, vote and comment as bench readers.
- * @param {{ tokens: string[], open: string[], locked: string[] }} spend
+ * The spend scenarios' requests: unlock, vote and comment as bench readers, and the same spends on
+ * the bare floor route (bench/lib/spend-floor.ts), which names the reader by id. Both take their
+ * pairs from one walker, so neither repeats a pair the other spent.
+ * @param {{ tokens: string[], readerIds: string[], open: string[], locked: string[] }} spend
  */
 export function spendScenarios(spend) {
   const readers = spend.tokens.length;
@@ -114,10 +116,14 @@ export function spendScenarios(spend) {
   const votes = pairWalker(readers, spend.open, { wrap: false });
   const comments = pairWalker(readers, spend.open, { wrap: true });
   const auth = (/** @type {number} */ reader) => `Bearer ${spend.tokens[reader]}`;
+  /** @param {string} kind @param {{ reader: number, postId: string }} pair */
+  const floorPath = (kind, { reader, postId }) => `/${kind}/${spend.readerIds[reader]}/${postId}`;
   let commentNumber = 0;
+  const commentText = () => `Bench comment ${(commentNumber += 1)}, steeped under load.`;
   return [
     {
       name: 'unlock (P6)',
+      kind: 'unlock',
       walker: unlocks,
       build: (/** @type {Record<string, any>} */ req) => {
         const { reader, postId } = unlocks.take();
@@ -127,9 +133,11 @@ export function spendScenarios(spend) {
           headers: { ...req.headers, authorization: auth(reader) },
         };
       },
+      floor: (/** @type {Record<string, any>} */ req) => ({ ...req, path: floorPath('unlock', unlocks.take()) }),
     },
     {
       name: 'vote (P6)',
+      kind: 'vote',
       walker: votes,
       build: (/** @type {Record<string, any>} */ req) => {
         const { reader, postId } = votes.take();
@@ -139,20 +147,27 @@ export function spendScenarios(spend) {
           headers: { ...req.headers, authorization: auth(reader) },
         };
       },
+      floor: (/** @type {Record<string, any>} */ req) => ({ ...req, path: floorPath('vote', votes.take()) }),
     },
     {
       name: 'comment (P6)',
+      kind: 'comment',
       walker: comments,
       build: (/** @type {Record<string, any>} */ req) => {
         const { reader, postId } = comments.take();
-        commentNumber += 1;
         return {
           ...req,
           path: `${API}/posts/${postId}/comments`,
           headers: { ...req.headers, authorization: auth(reader), 'content-type': 'application/json' },
-          body: JSON.stringify({ content: `Bench comment ${commentNumber}, steeped under load.` }),
+          body: JSON.stringify({ content: commentText() }),
         };
       },
+      floor: (/** @type {Record<string, any>} */ req) => ({
+        ...req,
+        path: floorPath('comment', comments.take()),
+        headers: { ...req.headers, 'content-type': 'text/plain' },
+        body: commentText(),
+      }),
     },
   ];
 }

@@ -1,0 +1,48 @@
+// The floor of each P6 spend: a bare Fastify route running Kettle's own unlock, vote or comment
+// statement through its own data layer (drizzle over a pg pool of the same size), and answering
+// the statement's row as JSON. No token, no hooks, no refusals, no presenter: what the database
+// work of each spend allows on these cores, beside the bare spend route, which charges and writes
+// the ledger row and nothing else. The distance from the spend route to here is the spend's own
+// work; from here to Kettle's route, everything Kettle adds around it.
+//
+// Run by bench/lib/baselines.mjs (startSpendFloor) with tsx: POST /unlock/:reader/:post,
+// /vote/:reader/:post and /comment/:reader/:post (body: the comment's text).
+import Fastify, { type FastifyReply } from 'fastify';
+import { openPostgres } from '../../apps/api/src/db/client.js';
+import { commentStatement } from '../../apps/api/src/modules/comments/comments.repository.js';
+import { unlockStatement } from '../../apps/api/src/modules/posts/unlock.statement.js';
+import { voteStatement } from '../../apps/api/src/modules/votes/votes.repository.js';
+
+type Pair = { Params: { reader: string; post: string } };
+
+const database = openPostgres(String(process.env.DATABASE_URL));
+const { db } = database;
+const app = Fastify();
+app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+/** The row as the answer, or 409 when the statement spent nothing, so a bad pair counts as an error. */
+const spent = (reply: FastifyReply, row: Record<string, unknown> | undefined, charged: unknown) =>
+  charged === null || charged === undefined ? reply.code(409).send(row ?? null) : row;
+
+app.post<Pair>('/unlock/:reader/:post', async ({ params }, reply) => {
+  const row = await unlockStatement(db, params.reader, params.post, false);
+  return spent(reply, row, row?.charged_balance);
+});
+app.post<Pair>('/vote/:reader/:post', async ({ params }, reply) => {
+  const row = await voteStatement(db, params.reader, params.post, false);
+  return spent(reply, row, row?.balance);
+});
+app.post<Pair & { Body: string }>('/comment/:reader/:post', async ({ params, body }, reply) => {
+  const row = await commentStatement(db, params.reader, params.post, {
+    hasParent: false,
+    parentId: null,
+    content: body,
+    adminsNeedTwoFactor: false,
+  });
+  return spent(reply, row, row?.balance);
+});
+
+app.addHook('onClose', () => database.close());
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.stdout.write('ready\n');
+process.once('SIGTERM', () => void app.close());
