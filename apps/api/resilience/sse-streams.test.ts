@@ -13,27 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SsePart } from '../../../bench/lib/bench-table.js';
 import { RESILIENCE } from './config.js';
 
 const SSE = RESILIENCE.sse;
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-
-/** One row of bench/sse.ts's JSON results (its `results`). */
-type SseRow = {
-  viewers: number;
-  opened: number;
-  failed: number;
-  openSeconds: number;
-  perViewerKb: number;
-  heapPerViewerKb: number;
-  p50: number;
-  p99: number;
-  lost: number;
-  events: number;
-  slices: number;
-  slicesWithinGoal: number;
-};
 
 const workDir = mkdtempSync(join(tmpdir(), 'kettle-sse-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -62,19 +47,20 @@ describe(`${SSE.viewers} live streams on one post`, () => {
     const started = Date.now();
     const { code, output } = await runBench(json);
     expect(code, output).toBe(0);
-    const [row, ...others] = (JSON.parse(readFileSync(json, 'utf8')) as { results: SseRow[] }).results;
+    const part = JSON.parse(readFileSync(json, 'utf8')) as SsePart;
+    const [row, ...others] = part.results;
     expect(others).toEqual([]);
     if (!row) throw new Error(`the bench reported no scenario:\n${output}`);
     console.log(
       `sse: ${row.opened}/${row.viewers} streams connected in ${row.openSeconds.toFixed(1)} s, ${row.failed} failed; ` +
-        `${row.events} comments, delivery p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.lost} lost; ` +
+        `${part.events} comments, delivery p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.lost} lost; ` +
         `RSS ${row.perViewerKb.toFixed(1)} KB per viewer (goal ${SSE.kbPerViewer}), heap ${row.heapPerViewerKb.toFixed(1)} KB; ` +
         `fan-out slices ≤ 15 ms ${row.slicesWithinGoal}/${row.slices}; whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     expect(row.viewers).toBe(SSE.viewers);
     expect(row.opened).toBe(SSE.viewers);
     expect(row.failed).toBe(0);
-    expect(row.events).toBe(SSE.events);
+    expect(part.events).toBe(SSE.events);
     expect(row.lost).toBe(0);
     expect(row.p99).toBeLessThan(SSE.deliveryP99Ms);
     // The streams' own memory is in the heap; RSS can fall while they open when the allocator
