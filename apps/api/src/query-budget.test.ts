@@ -29,8 +29,8 @@ const BUDGET = {
   // One conditional statement reads the account, spends, stores the effect and the ledger row,
   // and returns what the answer needs (users/actor.ts).
   unlock: 1,
-  // The tea's row lock on its own (votes.repository.ts says why), then the vote with its event.
-  vote: 2,
+  // As the unlock's, locking the tea first and recording the vote's event (votes.repository.ts).
+  vote: 1,
   // One conditional statement, as the unlock's, that also records the comment's event.
   comment: 1,
   // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.
