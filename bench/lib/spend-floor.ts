@@ -1,9 +1,9 @@
 // The floor of each P6 spend: a bare Fastify route running Kettle's own unlock, vote or comment
 // statement through its own data layer (drizzle over a pg pool of the same size), and answering
-// the statement's row as JSON. No token, no hooks, no refusals, no presenter: what the database
-// work of each spend allows on these cores, beside the bare spend route, which charges and writes
-// the ledger row and nothing else. The distance from the spend route to here is the spend's own
-// work; from here to Kettle's route, everything Kettle adds around it.
+// the statement's row as JSON (409 when it spent nothing). No token, hooks, refusal messages or
+// presenter: what the database work of each spend allows on these cores, beside the bare spend
+// route, which charges and writes the ledger row and nothing else. The distance from the spend
+// route to here is the spend's own work; from here to Kettle's route, everything Kettle adds.
 //
 // Run by bench/lib/baselines.mjs (startSpendFloor) with tsx: POST /unlock/:reader/:post,
 // /vote/:reader/:post and /comment/:reader/:post (body: the comment's text).

@@ -33,8 +33,9 @@ export const RESILIENCE = {
     mailDeliveredWithinMs: 45_000,
   },
   /**
-   * R2/P7: many live streams on one post in one server process. kbPerViewer is the goal (issue 13,
-   * reported, not asserted: ~15–20 KB today); kbPerViewerCeiling only catches a leak-sized regression.
+   * R2/P7: many live streams on one post in one server process. deliveryP99Ms and kbPerViewer are
+   * P7's goals (issue 13), reported, not asserted; kbPerViewerCeiling only catches a leak-sized
+   * regression.
    */
   sse: {
     viewers: scaled(10_000),
