@@ -100,8 +100,9 @@ async function load(url, headers = {}) {
 async function writeDataset(target) {
   const t0 = Date.now();
   await seedPosts(target, postCount);
-  // Twice: the spend floor takes its pairs from the same walkers as Kettle's routes.
-  const spend = await prepareSpends(target, { readers, pairs: 2 * rounds * duration * SPEND_RATE_CEILING });
+  // Twice on PostgreSQL: the spend floor takes its pairs from the same walkers as Kettle's routes.
+  const runs = onPostgres ? 2 : 1;
+  const spend = await prepareSpends(target, { readers, pairs: runs * rounds * duration * SPEND_RATE_CEILING });
   process.stdout.write(
     `dataset: ${postCount} teas, ${readers} readers, ${spend.open.length} teas opened for each (votes, comments), ${spend.locked.length} to unlock; ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
