@@ -75,7 +75,9 @@ export function createTokenSigner(secret: string, ttlSeconds: number = TOKEN_TTL
       if (!claims) {
         const fresh = await check(token);
         if (!fresh) return null;
-        checked.set(token, fresh);
+        // A copy of its own: a token cut from a live stream's URL would keep that whole URL as
+        // long as the cache keeps the token (P7).
+        checked.set(Buffer.from(token).toString(), fresh);
         claims = fresh;
       }
       return { sub: claims.sub, admin: claims.admin };

@@ -36,18 +36,40 @@ async function inSlices<T>(items: readonly T[], each: (item: T) => void, onSlice
 
 export class RealtimeUnavailableError extends Error {}
 
+/**
+ * The channel's bus subscription, or RealtimeUnavailableError after SUBSCRIBE_TIMEOUT_MS. A function
+ * of its own so the timer lives in this scope, not in the one `join` shares with the stream's
+ * dispose callback, which would keep the spent Timeout for the stream's lifetime (P7).
+ */
+async function subscribed(channel: { ready: Promise<void> }): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      channel.ready,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new RealtimeUnavailableError('bus subscribe timed out')), SUBSCRIBE_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** One open SSE connection: a viewer of one post. */
 class Stream {
   readonly viewerId: string;
   readonly isAuthor: boolean;
-  readonly blocked: Set<string>;
+  readonly blocked: ReadonlySet<string>;
   /** The viewer's upvote state; flips to true when their own vote_update passes. */
   hasVoted: boolean;
   writer: SseWriter | null = null;
   /** Live events that arrived while the stream was replaying; null once live. */
   pending: Array<{ id: number; chunk: string }> | null = [];
-  /** Ids already sent by the replay, so a live copy of the same event is skipped. */
-  readonly replayed = new Set<number>();
+  /**
+   * Ids already sent by the replay, so a live copy of the same event is skipped; made only for a
+   * stream that replays, since an empty Set costs ~170 bytes for as long as the stream lives (P7).
+   */
+  replayed: Set<number> | null = null;
   disposed = false;
 
   constructor(
@@ -64,7 +86,7 @@ class Stream {
 
   deliver(id: number, chunk: string): void {
     if (this.disposed) return;
-    if ((this.resumeFrom !== null && id <= this.resumeFrom) || this.replayed.has(id)) return;
+    if ((this.resumeFrom !== null && id <= this.resumeFrom) || this.replayed?.has(id)) return;
     if (this.pending) {
       if (this.pending.length >= MAX_PENDING) this.end();
       else this.pending.push({ id, chunk });
@@ -83,7 +105,7 @@ class Stream {
     this.pending = null;
     for (const { id, chunk } of pending) {
       if (this.disposed) return;
-      if (!this.replayed.has(id)) this.send(chunk);
+      if (!this.replayed?.has(id)) this.send(chunk);
     }
   }
 
@@ -327,23 +349,12 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
       }
       channel.streams.add(stream);
       streams.add(stream);
-      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([
-          channel.ready,
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(
-              () => reject(new RealtimeUnavailableError('bus subscribe timed out')),
-              SUBSCRIBE_TIMEOUT_MS,
-            );
-          }),
-        ]);
+        await subscribed(channel);
       } catch (err) {
         stream.dispose();
         if (!(err instanceof RealtimeUnavailableError)) log.warn({ err }, 'realtime: bus subscribe failed');
         throw err instanceof RealtimeUnavailableError ? err : new RealtimeUnavailableError('bus subscribe failed');
-      } finally {
-        clearTimeout(timer);
       }
       if (closed || stream.disposed) {
         stream.dispose();
@@ -371,7 +382,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
         }
         for (const event of missed) {
           if (stream.disposed) return;
-          stream.replayed.add(event.id);
+          (stream.replayed ??= new Set()).add(event.id);
           if (event.type === 'new_comment') {
             if (!stream.blocked.has(event.data.user_id)) stream.send(sseFrame('new_comment', event.data, event.id));
           } else if (event.type === 'comment_deleted') {

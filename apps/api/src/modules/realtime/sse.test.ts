@@ -57,3 +57,37 @@ describe('createSseWriter backpressure (security.md R2)', () => {
     expect(result.written).toBeLessThan(64 * 1024 * 1024);
   });
 });
+
+describe('createSseWriter head (P7)', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  });
+
+  it('lets go of the written head after the first frame, and the stream goes on and ends as before', async () => {
+    const heads: number[] = [];
+    server = createServer((_req, res) => {
+      res.useChunkedEncodingByDefault = false;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-long': 'h'.repeat(2000), connection: 'close' });
+      const writer = createSseWriter(res);
+      const held = () => String(Reflect.get(res, '_header') ?? '').length;
+      heads.push(held());
+      writer.write(sseFrame('heartbeat', {}));
+      heads.push(held());
+      setImmediate(() => {
+        writer.write(sseFrame('new_comment', { content: 'second' }, 2));
+        heads.push(Number(res.headersSent));
+        writer.end();
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/events`);
+    expect(res.headers.get('x-long')).toHaveLength(2000);
+    expect(await res.text()).toBe(`${sseFrame('heartbeat', {})}${sseFrame('new_comment', { content: 'second' }, 2)}`);
+    // Kept until the first frame carried it out, then a stand-in; Node still says it was sent.
+    expect(heads[0]).toBeGreaterThan(2000);
+    expect(heads[1]).toBeLessThan(8);
+    expect(heads[2]).toBe(1);
+  });
+});

@@ -25,12 +25,25 @@ export type SseWriter = {
 };
 
 /**
+ * Node keeps the head it wrote (~900 bytes with the security headers) on the response for as long
+ * as the stream lives, though once the first write has carried it out Node only asks whether there
+ * is one (`headersSent`, `end`). A one-character stand-in then frees it (P7). Guarded on Node's own
+ * flag: if the head is still to be sent, it is left alone.
+ */
+function releaseHead(res: ServerResponse): void {
+  if (Reflect.get(res, '_headerSent') === true && typeof Reflect.get(res, '_header') === 'string') {
+    Reflect.set(res, '_header', ' ');
+  }
+}
+
+/**
  * Writes frames to a hijacked response. Node buffers whatever the socket cannot take yet; a
  * client that stops reading would make that buffer grow without bound, so past `maxBuffered`
  * bytes the connection is destroyed instead.
  */
 export function createSseWriter(res: ServerResponse, maxBuffered: number = MAX_BUFFERED_BYTES): SseWriter {
   let open = true;
+  let headReleased = false;
   res.once('close', () => {
     open = false;
     // A client that went away can leave the socket half-open; nothing more will be written to it.
@@ -40,6 +53,10 @@ export function createSseWriter(res: ServerResponse, maxBuffered: number = MAX_B
     write: (chunk) => {
       if (!open || res.destroyed || res.writableEnded) return false;
       res.write(chunk);
+      if (!headReleased) {
+        headReleased = true;
+        releaseHead(res);
+      }
       if (res.writableLength > maxBuffered) {
         open = false;
         res.destroy();
