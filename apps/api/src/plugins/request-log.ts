@@ -33,3 +33,14 @@ export class OneLineRequestLog extends LogController {
     );
   }
 }
+
+/**
+ * A live stream's access line, written once its head is out. The stream then leaves Fastify's
+ * lifecycle (modules/realtime/detach-socket.ts), so Fastify never calls requestCompleted for it.
+ */
+export function logStreamOpened(request: FastifyRequest, reply: FastifyReply): void {
+  accessLogger(request.server.log).info(
+    { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+    'stream opened',
+  );
+}

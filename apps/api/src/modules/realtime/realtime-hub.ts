@@ -18,11 +18,11 @@ const CATCH_UP_MARGIN_MS = 5_000;
 /** Above this many distinct viewers of one post, look blocks up by commenter alone. */
 const BLOCK_LOOKUP_BY_VIEWER_MAX = 500;
 /**
- * Streams written per turn of the event loop. Each write is a socket send (~4 µs here, most of it
- * the kernel's), so one event to 10,000 viewers took ~40 ms in one go: in slices, requests and
- * other posts' events are served between them (P7).
+ * Streams written per turn of the event loop. Each write is a socket send, made there and then
+ * (4-14 µs here, most of it the kernel's), so one event to 10,000 viewers takes 40-140 ms in one
+ * go: in slices, requests and other posts' events are served between them (P7).
  */
-const FAN_OUT_SLICE = 1_000;
+export const FAN_OUT_SLICE = 250;
 
 /** Runs `each` over `items`, FAN_OUT_SLICE at a time, yielding to the event loop between slices. */
 async function inSlices<T>(items: readonly T[], each: (item: T) => void, onSlice?: (seconds: number) => void) {

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, tooManyRequests } from '../../lib/app-error.js';
+import { logStreamOpened } from '../../plugins/request-log.js';
 import {
   createRealtimeHub,
   RealtimeUnavailableError,
@@ -12,6 +13,7 @@ import {
   type RealtimeStats,
   type RealtimeStream,
 } from './realtime-hub.js';
+import { detachStreamSocket } from './detach-socket.js';
 import { createSseWriter, RETRY_MS } from './sse.js';
 import { authorizeStream } from './stream-access.js';
 
@@ -30,24 +32,24 @@ function resumePoint(header: string | string[] | undefined, query: string | unde
   return Number(raw.trim());
 }
 
-/** What the stream's opening leaves on Fastify's request. */
-type Opening = {
-  raw: { url?: string };
-  routeOptions: { url?: string };
-  params: { id: string };
-  query: { token?: string; lastEventId?: string };
-};
-
 /**
- * The stream outlives its request by hours: past the opening it keeps neither the access token nor
- * the URL carrying it, which the parsed query and path parameters point into (~450 bytes per
- * viewer, P7). The URL left behind names the post alone, for the access log.
+ * The client may leave while the hub is still opening its stream: the stream must not outlive it.
+ * A class of its own, not variables of the handler: a closure the socket keeps would share the
+ * handler's scope, and with it the request and response the stream lets go of (P7).
  */
-function forgetOpening(request: Opening, postId: string): void {
-  request.raw.url = request.routeOptions.url?.replace(':id', postId) ?? '';
-  request.params.id = postId;
-  delete request.query.token;
-  delete request.query.lastEventId;
+class Departure {
+  private gone = false;
+  private stream: RealtimeStream | undefined;
+  readonly leave = (): void => {
+    this.gone = true;
+    this.stream?.dispose();
+  };
+  /** Hands over the opened stream; false (and the stream disposed) if the client has gone. */
+  arrived(stream: RealtimeStream): boolean {
+    if (this.gone) stream.dispose();
+    else this.stream = stream;
+    return !this.gone;
+  }
 }
 
 const unavailable = () => new AppError(503, ERROR_CODES.unavailable, STATUS_FALLBACK[503] ?? 'Service unavailable.');
@@ -97,27 +99,21 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
       const release = hub.reserve(access.viewerId);
       if (!release) throw tooManyRequests(REALTIME_MESSAGES.tooManyStreams, RETRY_MS / 1000);
       const resumeFrom = resumePoint(request.headers['last-event-id'], request.query.lastEventId);
-      forgetOpening(request, access.postId);
 
       const res = reply.raw;
-      // The client may leave while we wait for the bus: the stream must not outlive it.
-      let stream: RealtimeStream | undefined;
-      let gone = false;
+      const departure = new Departure();
       res.once('close', () => {
-        gone = true;
-        stream?.dispose();
+        departure.leave();
         if (!res.writableFinished) res.destroy();
       });
+      let stream: RealtimeStream;
       try {
         stream = await hub.join(access, resumeFrom, release);
       } catch (error) {
         if (error instanceof RealtimeUnavailableError) throw unavailable();
         throw error;
       }
-      if (gone) {
-        stream.dispose();
-        return reply.hijack();
-      }
+      if (!departure.arrived(stream)) return reply.hijack();
 
       reply.hijack();
       // The security and CORS headers are on the reply (plugins/security.ts); none are on the raw
@@ -137,7 +133,13 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
       res.useChunkedEncodingByDefault = false;
       res.writeHead(200, headers);
       request.raw.socket?.setNoDelay(true);
-      await hub.start(stream, createSseWriter(res));
+      // From here the stream writes to the socket alone; the request and response are let go (P7).
+      const sink = await detachStreamSocket(request.raw, res);
+      if (sink !== res) {
+        sink.once('close', departure.leave);
+        logStreamOpened(request, reply);
+      }
+      await hub.start(stream, createSseWriter(sink));
     },
   });
 }

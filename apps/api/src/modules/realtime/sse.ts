@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import type { RealtimeEventName } from '@kettle/shared';
+import type { StreamSink } from './detach-socket.js';
 
 /** A client that lets more than this pile up unread is dropped (security.md R2); it resumes later. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -25,41 +25,24 @@ export type SseWriter = {
 };
 
 /**
- * Node keeps the head it wrote (~900 bytes with the security headers) on the response for as long
- * as the stream lives, though once the first write has carried it out Node only asks whether there
- * is one (`headersSent`, `end`). A one-character stand-in then frees it (P7). Guarded on Node's own
- * flag: if the head is still to be sent, it is left alone.
+ * Writes frames to a stream's socket (or its hijacked response). Node buffers whatever the socket
+ * cannot take yet; a client that stops reading would make that buffer grow without bound, so past
+ * `maxBuffered` bytes the connection is destroyed instead.
  */
-function releaseHead(res: ServerResponse): void {
-  if (Reflect.get(res, '_headerSent') === true && typeof Reflect.get(res, '_header') === 'string') {
-    Reflect.set(res, '_header', ' ');
-  }
-}
-
-/**
- * Writes frames to a hijacked response. Node buffers whatever the socket cannot take yet; a
- * client that stops reading would make that buffer grow without bound, so past `maxBuffered`
- * bytes the connection is destroyed instead.
- */
-export function createSseWriter(res: ServerResponse, maxBuffered: number = MAX_BUFFERED_BYTES): SseWriter {
+export function createSseWriter(sink: StreamSink, maxBuffered: number = MAX_BUFFERED_BYTES): SseWriter {
   let open = true;
-  let headReleased = false;
-  res.once('close', () => {
+  sink.once('close', () => {
     open = false;
     // A client that went away can leave the socket half-open; nothing more will be written to it.
-    if (!res.writableFinished) res.destroy();
+    if (!sink.writableFinished) sink.destroy();
   });
   return {
     write: (chunk) => {
-      if (!open || res.destroyed || res.writableEnded) return false;
-      res.write(chunk);
-      if (!headReleased) {
-        headReleased = true;
-        releaseHead(res);
-      }
-      if (res.writableLength > maxBuffered) {
+      if (!open || sink.destroyed || sink.writableEnded) return false;
+      sink.write(chunk);
+      if (sink.writableLength > maxBuffered) {
         open = false;
-        res.destroy();
+        sink.destroy();
         return false;
       }
       return true;
@@ -67,10 +50,10 @@ export function createSseWriter(res: ServerResponse, maxBuffered: number = MAX_B
     end: () => {
       if (!open) return;
       open = false;
-      res.end();
+      sink.end();
     },
     get open() {
-      return open && !res.destroyed;
+      return open && !sink.destroyed;
     },
   };
 }
