@@ -27,10 +27,7 @@ export class OneLineRequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
-    accessLogger(request.server.log).info(
-      { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    accessLine(request, reply, 'request completed');
   }
 }
 
@@ -39,8 +36,12 @@ export class OneLineRequestLog extends LogController {
  * lifecycle (modules/realtime/detach-socket.ts), so Fastify never calls requestCompleted for it.
  */
 export function logStreamOpened(request: FastifyRequest, reply: FastifyReply): void {
+  accessLine(request, reply, 'stream opened');
+}
+
+function accessLine(request: FastifyRequest, reply: FastifyReply, msg: string): void {
   accessLogger(request.server.log).info(
     { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
-    'stream opened',
+    msg,
   );
 }
