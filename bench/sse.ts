@@ -1,7 +1,7 @@
 /**
  * Live streams at scale (design/performance.md, goal P7): N viewers of one post in one server
- * process, at ≤ 12 KB of RSS each, no fan-out loop holding the event loop > 15 ms (the server writes
- * an event to 250 viewers per turn), p99 delivery < 400 ms with
+ * process, at ≤ 12 KB of RSS each, no fan-out loop holding the event loop > 15 ms (a slice of the
+ * server's fan-out yields after 4 ms), p99 delivery < 400 ms with
  * the clients on the same machine, nothing lost, every stream connected.
  *
  * Run from the repository root (--expose-gc makes the memory figure steadier):

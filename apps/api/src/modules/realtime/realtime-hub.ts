@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { userBlocks } from '../../db/schema.js';
 import type { Bus } from '../../lib/bus/bus.js';
 import { asStoredPostEvent, eventsAfter, eventsSince, postTopic, type StoredPostEvent } from './post-events.js';
+import { inSlices } from './fan-out.js';
 import { HEARTBEAT_FRAME, RETRY_MS, sseFrame, type SseWriter } from './sse.js';
 import type { StreamAccess } from './stream-access.js';
 
@@ -15,25 +16,8 @@ const MAX_PENDING = 1_000;
 const RECENT_IDS = 512;
 /** Slack on "since when" a catch-up reads: the broker's loss may predate our noticing it. */
 const CATCH_UP_MARGIN_MS = 5_000;
-/** Above this many distinct viewers of one post, look blocks up by commenter alone. */
-const BLOCK_LOOKUP_BY_VIEWER_MAX = 500;
-/**
- * Streams written per turn of the event loop. Each write is a socket send, made there and then
- * (4-14 µs here, most of it the kernel's), so one event to 10,000 viewers takes 40-140 ms in one
- * go: in slices, requests and other posts' events are served between them (P7).
- */
-export const FAN_OUT_SLICE = 250;
-
-/** Runs `each` over `items`, FAN_OUT_SLICE at a time, yielding to the event loop between slices. */
-async function inSlices<T>(items: readonly T[], each: (item: T) => void, onSlice?: (seconds: number) => void) {
-  for (let start = 0; start < items.length; start += FAN_OUT_SLICE) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    const began = performance.now();
-    for (const item of items.slice(start, start + FAN_OUT_SLICE)) each(item);
-    onSlice?.((performance.now() - began) / 1000);
-  }
-}
-
+/** Above this many streams of one post, look blocks up by commenter alone. */
+export const BLOCK_LOOKUP_BY_VIEWER_MAX = 500;
 export class RealtimeUnavailableError extends Error {}
 
 /**
@@ -55,8 +39,16 @@ async function subscribed(channel: { ready: Promise<void> }): Promise<void> {
   }
 }
 
+/** Streams opened in this process so far: each stream's `seq`. */
+let streamsOpened = 0;
+
+/** The commenter's blockers among the streams opened up to `upTo`. */
+type Blockers = { upTo: number; found: Set<string> };
+
 /** One open SSE connection: a viewer of one post. */
 class Stream {
+  /** Its place in the order streams were opened. */
+  readonly seq = ++streamsOpened;
   readonly viewerId: string;
   readonly isAuthor: boolean;
   readonly blocked: ReadonlySet<string>;
@@ -188,14 +180,11 @@ class Channel {
     if (!this.remember(event.id) || this.streams.size === 0) return;
     // A new comment first reads who blocked its writer.
     const blockers = event.type === 'new_comment' ? await this.blockersOf(event.data.user_id) : null;
-    await inSlices([...this.streams], this.deliveryOf(event, blockers), this.hub.onBroadcast);
+    await inSlices([...this.streams], this.deliveryOf(event, blockers), { onSlice: this.hub.onBroadcast });
   }
 
   /** What handing this event to one stream takes. */
-  private deliveryOf(
-    event: StoredPostEvent,
-    blockers: { asked: Set<string>; found: Set<string> } | null,
-  ): (stream: Stream) => void {
+  private deliveryOf(event: StoredPostEvent, blockers: Blockers | null): (stream: Stream) => void {
     if (event.type === 'vote_update') {
       const variants = new Map<string, string>();
       return (stream) => {
@@ -215,32 +204,38 @@ class Channel {
       return (stream) => stream.deliver(event.id, chunk);
     }
     const commenter = event.data.user_id;
-    const asked = blockers?.asked ?? new Set<string>();
+    const upTo = blockers?.upTo ?? 0;
     const found = blockers?.found ?? new Set<string>();
     const chunk = sseFrame('new_comment', event.data, event.id);
     return (stream) => {
       // Streams that joined during the lookup fall back to their blocks as of opening.
-      const blocked = asked.has(stream.viewerId) ? found.has(stream.viewerId) : stream.blocked.has(commenter);
+      const blocked = stream.seq <= upTo ? found.has(stream.viewerId) : stream.blocked.has(commenter);
       if (!blocked) stream.deliver(event.id, chunk);
     };
   }
 
-  /** The viewers asked about, and those of them who blocked the commenter. */
-  private async blockersOf(commenter: string): Promise<{ asked: Set<string>; found: Set<string> }> {
-    const asked = new Set([...this.streams].map((stream) => stream.viewerId).filter((id) => id !== commenter));
-    return { asked, found: await this.blockersAmong(commenter, asked) };
+  /**
+   * Who among the viewers blocked the commenter, read now so a block made mid-stream applies. The
+   * answer covers the streams opened up to `upTo`; a stream opened during the lookup keeps the
+   * blocks it read when it opened. No set of every viewer is built: at 10,000 viewers it outlived
+   * the fan-out's slices and was promoted, which set off major collections mid-delivery (P7).
+   */
+  private async blockersOf(commenter: string): Promise<Blockers> {
+    const upTo = streamsOpened;
+    if (this.streams.size > BLOCK_LOOKUP_BY_VIEWER_MAX) return { upTo, found: await this.blockersAmong(commenter) };
+    const viewers = new Set<string>();
+    for (const stream of this.streams) if (stream.viewerId !== commenter) viewers.add(stream.viewerId);
+    return { upTo, found: viewers.size === 0 ? new Set() : await this.blockersAmong(commenter, [...viewers]) };
   }
 
-  /** Which of these viewers blocked the commenter, read now so a block made mid-stream applies. */
-  private async blockersAmong(commenter: string, viewers: Set<string>): Promise<Set<string>> {
-    if (viewers.size === 0) return new Set();
-    const byViewer = viewers.size <= BLOCK_LOOKUP_BY_VIEWER_MAX;
+  /** Which users blocked the commenter: among `viewers` when given, else all of them. */
+  private async blockersAmong(commenter: string, viewers?: string[]): Promise<Set<string>> {
     const rows = await this.hub.db
       .select({ id: userBlocks.blockerId })
       .from(userBlocks)
       .where(
-        byViewer
-          ? and(eq(userBlocks.blockedId, commenter), inArray(userBlocks.blockerId, [...viewers]))
+        viewers
+          ? and(eq(userBlocks.blockedId, commenter), inArray(userBlocks.blockerId, viewers))
           : eq(userBlocks.blockedId, commenter),
       );
     return new Set(rows.map((row) => row.id));
