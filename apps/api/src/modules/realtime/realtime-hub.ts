@@ -218,7 +218,7 @@ class Channel {
    * Who among the viewers blocked the commenter, read now so a block made mid-stream applies. The
    * answer covers the streams opened up to `upTo`; a stream opened during the lookup keeps the
    * blocks it read when it opened. No set of every viewer is built: at 10,000 viewers it outlived
-   * the fan-out's slices and was promoted, which set off major collections mid-delivery (P7).
+   * the fan-out's slices and was promoted, and could set off a major collection mid-delivery (P7).
    */
   private async blockersOf(commenter: string): Promise<Blockers> {
     const upTo = streamsOpened;
