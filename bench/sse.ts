@@ -304,8 +304,9 @@ async function isolatedScenario(viewers: number, options: Options): Promise<Scen
 
 /** `--scenario FILE`: the server process of one scenario, its figures written to FILE. */
 async function runScenario(file: string, options: Options): Promise<void> {
-  // Its parent gone (a killed run), nothing is waiting for this scenario.
-  process.on('disconnect', () => process.exit(1));
+  // Its parent gone (a killed run), nothing is waiting for this scenario: its dataset is dropped.
+  const orphaned = new AbortController();
+  process.on('disconnect', () => orphaned.abort());
   const viewers = options.viewers[0] ?? P7_VIEWERS;
   await withServedApp(
     options.db,
@@ -313,6 +314,7 @@ async function runScenario(file: string, options: Options): Promise<void> {
       writeFileSync(file, JSON.stringify(await scenario(app, target, base, viewers, options)));
     },
     (config) => ({ ...config, realtime: { ...config.realtime, heartbeatMs: 20_000 } }),
+    orphaned.signal,
   );
 }
 

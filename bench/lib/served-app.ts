@@ -26,15 +26,32 @@ export function engineOption(raw: string | undefined): Engine {
   return raw;
 }
 
-/** Runs `work` against the app on `engine`, listening on loopback; `adjust` may change its config. */
+/**
+ * Runs `work` against the app on `engine`, listening on loopback; `adjust` may change its config.
+ * When `abandoned` fires (the run that wanted the figures is gone), the app is closed and the
+ * dataset dropped at once and the process exits 1, rather than leaving a database behind.
+ */
 export async function withServedApp(
   engine: Engine,
   work: (served: Served) => Promise<void>,
   adjust: (config: Config) => Config = (config) => config,
+  abandoned?: AbortSignal,
 ): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
   let target: Target | undefined;
   let app: FastifyInstance | undefined;
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
+      if (target) {
+        await target.database.close().catch(() => undefined);
+        await target.drop().catch((err: unknown) => console.error('drop failed', err));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  const abandon = () => void cleanUp().finally(() => process.exit(1));
+  abandoned?.addEventListener('abort', abandon, { once: true });
   try {
     target = await openTarget(engine);
     app = await buildApp({
@@ -47,12 +64,8 @@ export async function withServedApp(
     const { port } = app.server.address() as AddressInfo;
     await work({ app, target, base: new URL(`http://127.0.0.1:${port}`) });
   } finally {
-    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
-    if (target) {
-      await target.database.close().catch(() => undefined);
-      await target.drop().catch((err: unknown) => console.error('drop failed', err));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    abandoned?.removeEventListener('abort', abandon);
+    await cleanUp();
   }
 }
 

@@ -89,3 +89,5 @@ process.on('message', async (/** @type {any} */ message) => {
     process.exit(0);
   }
 });
+// The scenario's server process gone (a killed run), there is nothing left to view.
+process.on('disconnect', () => process.exit(1));
