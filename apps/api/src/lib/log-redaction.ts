@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { causeChain, stringField } from './pg-errors.js';
 
 const SECRET_QUERY_KEYS = ['refresh_token', 'new_password', 'token', 'password', 'sig'];
 const SECRET_PATHS = /(\/(?:verify-email|reset-password|sign-in-link)\/)[^/?#]+/g;
@@ -51,10 +52,6 @@ export type DbErrorSummary = {
 };
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
-const stringField = (value: object, key: string): string | undefined => {
-  const field: unknown = key in value ? Reflect.get(value, key) : undefined;
-  return typeof field === 'string' ? field : undefined;
-};
 
 /**
  * A database error summarised for the log, or null when the error is not one. The ORM's message
@@ -65,12 +62,10 @@ export function summarizeDbError(error: unknown): DbErrorSummary | null {
   if (!(error instanceof Error)) return null;
   let sqlText: string | undefined;
   let driver: object | undefined;
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth += 1) {
+  for (const current of causeChain(error)) {
     sqlText ??= stringField(current, 'query');
     const code = stringField(current, 'code');
     if (!driver && code && SQLSTATE.test(code)) driver = current;
-    current = 'cause' in current ? current.cause : undefined;
   }
   if (!sqlText && !driver) return null;
   return {

@@ -1,21 +1,40 @@
-/** The constraint a unique violation (23505) broke, looking through driver and ORM wrappers. */
-export function uniqueViolationConstraint(error: unknown): string | null {
+/**
+ * An error and the errors it wraps, outermost first: drizzle wraps the driver's error, a rate
+ * limiter or the job queue may wrap drizzle's. Four levels cover every wrapper seen and bound a
+ * cycle; a cause that is not an object ends the walk.
+ */
+export function* causeChain(error: unknown): Generator<object> {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth += 1) {
-    if ('code' in current && current.code === '23505') {
-      return 'constraint' in current && typeof current.constraint === 'string' ? current.constraint : '';
-    }
+    yield current;
     current = 'cause' in current ? current.cause : undefined;
   }
-  return null;
+}
+
+/** A string field of an error object, or undefined. */
+export function stringField(value: object, key: string): string | undefined {
+  const field: unknown = key in value ? Reflect.get(value, key) : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/** The first error in the chain carrying `code`. */
+const withCode = (error: unknown, code: string): object | undefined => {
+  for (const current of causeChain(error)) if (stringField(current, 'code') === code) return current;
+  return undefined;
+};
+
+/** The constraint a unique violation (23505) broke, looking through driver and ORM wrappers. */
+export function uniqueViolationConstraint(error: unknown): string | null {
+  const violation = withCode(error, '23505');
+  return violation ? (stringField(violation, 'constraint') ?? '') : null;
 }
 
 /** True when PostgreSQL refused a value past its column's range (22003, e.g. an int4 sum overflow). */
 export function isNumericOutOfRange(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth += 1) {
-    if ('code' in current && current.code === '22003') return true;
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return false;
+  return withCode(error, '22003') !== undefined;
+}
+
+/** True when a row is still referenced (23503): deleting a category or state teas still use. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return withCode(error, '23503') !== undefined;
 }

@@ -3,6 +3,7 @@
  * server stopped, restarting or unreachable), not that the request or the code is wrong. The
  * error handler answers them 503 with the generic text: the client may try again shortly.
  */
+import { causeChain, stringField } from './pg-errors.js';
 
 /**
  * PostgreSQL refusing because it is not there to serve: connection exceptions (class 08),
@@ -27,16 +28,14 @@ const DRIVER_ERROR_NAMES = new Set(['MaxRetriesPerRequestError']);
  * request data), looking through ORM and rate-limiter wrappers; null when it is something else.
  */
 export function unavailableCause(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth += 1) {
-    const code = 'code' in current && typeof current.code === 'string' ? current.code : '';
+  for (const current of causeChain(error)) {
+    const code = stringField(current, 'code') ?? '';
     if (PG_SQLSTATE.test(code) || SOCKET_CODES.has(code)) return code;
     if (current instanceof Error) {
       if (DRIVER_ERROR_NAMES.has(current.name)) return current.name;
       const message = current.message;
       if (DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return message;
     }
-    current = 'cause' in current ? current.cause : undefined;
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, conflict, notFound, type FieldError } from '../../lib/app-error.js';
+import { conflict, notFound, type FieldError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
+import { isForeignKeyViolation, uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import type { TaxonomyKind } from './taxonomy.repository.js';
 
 export type Actor = { id: string };
@@ -16,19 +17,6 @@ export async function getItem<Row extends { id: string }, Values>(
   return row;
 }
 
-/** Postgres error fields, found through the wrappers drizzle and the drivers add. */
-function pgErrorOf(error: unknown, depth = 0): { code: string; constraint: string } | null {
-  if (!error || typeof error !== 'object' || error instanceof AppError || depth > 4) return null;
-  if ('code' in error && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)) {
-    const constraint = 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : '';
-    return { code: error.code, constraint };
-  }
-  return 'cause' in error ? pgErrorOf(error.cause, depth + 1) : null;
-}
-
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-
 const conflictOf = (errors: FieldError[]) => conflict(errors[0]?.message ?? 'Conflict.', errors);
 
 /** Two admins saving the same name at once both pass the pre-check; the unique index decides. */
@@ -39,8 +27,8 @@ async function mapUniqueViolation<Row extends { id: string }, Values, T>(
   try {
     return await work();
   } catch (error) {
-    const pg = pgErrorOf(error);
-    const field = pg?.code === UNIQUE_VIOLATION ? kind.conflictOfConstraint(pg.constraint) : null;
+    const constraint = uniqueViolationConstraint(error);
+    const field = constraint === null ? null : kind.conflictOfConstraint(constraint);
     if (field) throw conflictOf([field]);
     throw error;
   }
@@ -128,7 +116,7 @@ export async function deleteItem<Row extends { id: string }, Values>(
     });
   } catch (error) {
     // The row lock makes this unlikely; the foreign key is the last word if a post slipped in.
-    if (pgErrorOf(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;
+    if (!isForeignKeyViolation(error)) throw error;
     throw conflict(kind.messages.inUse(Math.max(1, await kind.postCount(db, id))));
   }
 }

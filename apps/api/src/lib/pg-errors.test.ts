@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { causeChain, isForeignKeyViolation, isNumericOutOfRange, uniqueViolationConstraint } from './pg-errors.js';
+
+/** The error a statement fails with, as drizzle hands it to the app (the driver's error as its cause). */
+async function failureOf(statement: ReturnType<typeof sql>): Promise<unknown> {
+  return db.execute(statement).then(
+    () => {
+      throw new Error('expected the statement to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+let client: PGlite;
+let db: ReturnType<typeof drizzle>;
+beforeAll(async () => {
+  client = new PGlite();
+  db = drizzle(client);
+  await db.execute(sql`create table node (id int primary key, parent int references node (id), n int4)`);
+  await db.execute(sql`insert into node values (1, null, 2147483647), (2, 1, 1)`);
+});
+afterAll(async () => client.close());
+
+describe('PostgreSQL errors through the ORM', () => {
+  it('names the constraint a unique violation broke, and nothing for other failures', async () => {
+    const duplicate = await failureOf(sql`insert into node values (1, null, 0)`);
+    expect(uniqueViolationConstraint(duplicate)).toBe('node_pkey');
+    expect(isForeignKeyViolation(duplicate)).toBe(false);
+    expect(uniqueViolationConstraint(await failureOf(sql`select 1 / 0`))).toBeNull();
+  });
+
+  it('tells a row still referenced and a sum past int4', async () => {
+    const referenced = await failureOf(sql`delete from node where id = 1`);
+    expect(isForeignKeyViolation(referenced)).toBe(true);
+    expect(uniqueViolationConstraint(referenced)).toBeNull();
+    expect(isNumericOutOfRange(await failureOf(sql`update node set n = n + 1 where id = 1`))).toBe(true);
+    expect(isNumericOutOfRange(referenced)).toBe(false);
+  });
+
+  it('finds the code under another wrapper, but not past four levels', async () => {
+    const duplicate = await failureOf(sql`insert into node values (2, null, 0)`);
+    expect(uniqueViolationConstraint(new Error('queued job failed', { cause: duplicate }))).toBe('node_pkey');
+    const buried = new Error('4', { cause: new Error('3', { cause: new Error('2', { cause: duplicate }) }) });
+    expect(uniqueViolationConstraint(buried)).toBeNull();
+  });
+});
+
+describe('causeChain', () => {
+  it('walks outermost first, four levels at most (a cycle too), and stops at a cause that is no object', () => {
+    const inner = new Error('inner', { cause: 'a string' });
+    const outer = new Error('outer', { cause: inner });
+    expect([...causeChain(outer)]).toEqual([outer, inner]);
+    const looped: { cause?: unknown } = {};
+    looped.cause = looped;
+    expect([...causeChain(looped)]).toHaveLength(4);
+    expect([...causeChain(null)]).toEqual([]);
+  });
+});
