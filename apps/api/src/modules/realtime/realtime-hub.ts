@@ -114,6 +114,20 @@ class Stream {
   }
 }
 
+/** What handing a new comment to one stream takes: nothing, when its viewer blocked the writer. */
+function commentDelivery(
+  event: Extract<StoredPostEvent, { type: 'new_comment' }>,
+  { upTo, found }: Blockers,
+): (stream: Stream) => void {
+  const commenter = event.data.user_id;
+  const chunk = sseFrame('new_comment', event.data, event.id);
+  return (stream) => {
+    // Streams that joined during the lookup fall back to their blocks as of opening.
+    const blocked = stream.seq <= upTo ? found.has(stream.viewerId) : stream.blocked.has(commenter);
+    if (!blocked) stream.deliver(event.id, chunk);
+  };
+}
+
 /** The text a vote_update carries for one viewer: the count, and what their button may do. */
 function voteFrame(event: Extract<StoredPostEvent, { type: 'vote_update' }>, hasVoted: boolean, isAuthor: boolean) {
   return sseFrame(
@@ -179,12 +193,15 @@ class Channel {
   private async handle(event: StoredPostEvent): Promise<void> {
     if (!this.remember(event.id) || this.streams.size === 0) return;
     // A new comment first reads who blocked its writer.
-    const blockers = event.type === 'new_comment' ? await this.blockersOf(event.data.user_id) : null;
-    await inSlices([...this.streams], this.deliveryOf(event, blockers), { onSlice: this.hub.onBroadcast });
+    const delivery =
+      event.type === 'new_comment'
+        ? commentDelivery(event, await this.blockersOf(event.data.user_id))
+        : this.deliveryOf(event);
+    await inSlices([...this.streams], delivery, { onSlice: this.hub.onBroadcast });
   }
 
-  /** What handing this event to one stream takes. */
-  private deliveryOf(event: StoredPostEvent, blockers: Blockers | null): (stream: Stream) => void {
+  /** What handing a vote or a deletion to one stream takes. */
+  private deliveryOf(event: Exclude<StoredPostEvent, { type: 'new_comment' }>): (stream: Stream) => void {
     if (event.type === 'vote_update') {
       const variants = new Map<string, string>();
       return (stream) => {
@@ -198,20 +215,9 @@ class Channel {
         stream.deliver(event.id, chunk);
       };
     }
-    if (event.type === 'comment_deleted') {
-      // Only ids: every viewer gets it, blocks or not, so no tree keeps a deleted comment.
-      const chunk = sseFrame('comment_deleted', event.data, event.id);
-      return (stream) => stream.deliver(event.id, chunk);
-    }
-    const commenter = event.data.user_id;
-    const upTo = blockers?.upTo ?? 0;
-    const found = blockers?.found ?? new Set<string>();
-    const chunk = sseFrame('new_comment', event.data, event.id);
-    return (stream) => {
-      // Streams that joined during the lookup fall back to their blocks as of opening.
-      const blocked = stream.seq <= upTo ? found.has(stream.viewerId) : stream.blocked.has(commenter);
-      if (!blocked) stream.deliver(event.id, chunk);
-    };
+    // Only ids: every viewer gets it, blocks or not, so no tree keeps a deleted comment.
+    const chunk = sseFrame('comment_deleted', event.data, event.id);
+    return (stream) => stream.deliver(event.id, chunk);
   }
 
   /**
