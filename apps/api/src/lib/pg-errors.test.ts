@@ -1,12 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { causeChain, isForeignKeyViolation, isNumericOutOfRange, uniqueViolationConstraint } from './pg-errors.js';
 
-/** The error a statement fails with, as drizzle hands it to the app (the driver's error as its cause). */
+/**
+ * The error a statement fails with, as the app's own database handle gives it (the suite's engine:
+ * PGlite through its worker thread, or node-postgres), under drizzle's wrapper.
+ */
 async function failureOf(statement: ReturnType<typeof sql>): Promise<unknown> {
-  return db.execute(statement).then(
+  return app.ctx.db.execute(statement).then(
     () => {
       throw new Error('expected the statement to fail');
     },
@@ -14,15 +16,13 @@ async function failureOf(statement: ReturnType<typeof sql>): Promise<unknown> {
   );
 }
 
-let client: PGlite;
-let db: ReturnType<typeof drizzle>;
+let app: TestApp;
 beforeAll(async () => {
-  client = new PGlite();
-  db = drizzle(client);
-  await db.execute(sql`create table node (id int primary key, parent int references node (id), n int4)`);
-  await db.execute(sql`insert into node values (1, null, 2147483647), (2, 1, 1)`);
+  app = await createTestApp();
+  await app.ctx.db.execute(sql`create table node (id int primary key, parent int references node (id), n int4)`);
+  await app.ctx.db.execute(sql`insert into node values (1, null, 2147483647), (2, 1, 1)`);
 });
-afterAll(async () => client.close());
+afterAll(async () => app.teardown());
 
 describe('PostgreSQL errors through the ORM', () => {
   it('names the constraint a unique violation broke, and nothing for other failures', async () => {
