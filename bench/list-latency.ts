@@ -15,22 +15,18 @@
  * no test asserts a latency; it exits 0 unless the setup or a request itself fails.
  * With --json FILE it also writes every round's figures there (and the tables beside it, FILE.md).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_LIST_SKIP, postListQuerySchema } from '@kettle/shared';
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
 import { posts } from '../apps/api/src/db/schema.js';
 import { publicListWhere, searchCandidates, searchScope } from '../apps/api/src/modules/posts/search.js';
 import type { Viewer } from '../apps/api/src/modules/posts/reading.policy.js';
 import {
   ABSENT_WORD,
-  benchConfig,
   COMMON_WORD,
-  openTarget,
   PENDING_ONLY,
   PENDING_WORD,
   RARE_WORD,
@@ -39,7 +35,7 @@ import {
   SHORT_WORD,
   type Target,
 } from './lib/dataset.js';
-import { engineOption, positiveInt } from './lib/served-app.js';
+import { engineOption, positiveInt, runBench, withServedApp } from './lib/served-app.js';
 
 const GOAL_MS = 20;
 const UNLOCKS = 50;
@@ -188,34 +184,7 @@ async function main(): Promise<void> {
   console.log(
     `Kettle list latency: db=${options.db} posts=${options.posts} rounds=${options.rounds} requests=${options.requests}`,
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
-  let target: Target | undefined;
-  let app: FastifyInstance | undefined;
-  let cleaning: Promise<void> | undefined;
-  // One cleanup, shared: a signal and main's finally both wait for the same drop.
-  const cleanup = (): Promise<void> => (cleaning ??= closeAll());
-  const closeAll = async (): Promise<void> => {
-    if (app) await app.close().catch((err: unknown) => console.error('app close failed', err));
-    if (target) {
-      await target.database.close().catch(() => undefined);
-      await target.drop().catch((err: unknown) => console.error('drop failed', err));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // Ctrl-C or a timeout's SIGTERM still drops the bench database.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-  }
-  try {
-    target = await openTarget(options.db);
-    app = await buildApp({
-      config: benchConfig(target, dataDir),
-      database: target.database,
-      serveWeb: false,
-      seedReferenceData: true,
-    });
-    await app.ready();
-
+  await withServedApp(options.db, async ({ app, target }) => {
     const t0 = Date.now();
     const authorId = await seed(target, options.posts);
     console.log(`seeding and analyze took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -309,15 +278,7 @@ async function main(): Promise<void> {
       measured.push({ round, rows });
     }
     if (options.json) writeJson(options.json, options, measured, md);
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

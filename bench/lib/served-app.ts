@@ -28,8 +28,9 @@ export function engineOption(raw: string | undefined): Engine {
 
 /**
  * Runs `work` against the app on `engine`, listening on loopback; `adjust` may change its config.
- * When `abandoned` fires (the run that wanted the figures is gone), the app is closed and the
- * dataset dropped at once and the process exits 1, rather than leaving a database behind.
+ * If the run is abandoned (Ctrl-C or SIGTERM, or `abandoned` firing when the process that wanted
+ * the figures is gone), the app is closed and the dataset dropped at once and the process exits,
+ * rather than leaving a database behind. Work done through `app.inject` may ignore the port.
  */
 export async function withServedApp(
   engine: Engine,
@@ -50,8 +51,11 @@ export async function withServedApp(
       }
       rmSync(dataDir, { recursive: true, force: true });
     })());
-  const abandon = () => void cleanUp().finally(() => process.exit(1));
-  abandoned?.addEventListener('abort', abandon, { once: true });
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  const onAbandoned = () => void cleanUp().finally(() => process.exit(1));
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  for (const signal of signals) process.once(signal, onSignal);
+  abandoned?.addEventListener('abort', onAbandoned, { once: true });
   try {
     target = await openTarget(engine);
     app = await buildApp({
@@ -64,7 +68,8 @@ export async function withServedApp(
     const { port } = app.server.address() as AddressInfo;
     await work({ app, target, base: new URL(`http://127.0.0.1:${port}`) });
   } finally {
-    abandoned?.removeEventListener('abort', abandon);
+    for (const signal of signals) process.off(signal, onSignal);
+    abandoned?.removeEventListener('abort', onAbandoned);
     await cleanUp();
   }
 }
