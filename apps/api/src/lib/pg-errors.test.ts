@@ -21,6 +21,8 @@ beforeAll(async () => {
   app = await createTestApp();
   await app.ctx.db.execute(sql`create table node (id int primary key, parent int references node (id), n int4)`);
   await app.ctx.db.execute(sql`insert into node values (1, null, 2147483647), (2, 1, 1)`);
+  await app.ctx.db.execute(sql`create table leaf (node int references node (id) on delete restrict)`);
+  await app.ctx.db.execute(sql`insert into leaf values (2)`);
 });
 afterAll(async () => app.teardown());
 
@@ -32,9 +34,11 @@ describe('PostgreSQL errors through the ORM', () => {
     expect(uniqueViolationConstraint(await failureOf(sql`select 1 / 0`))).toBeNull();
   });
 
-  it('tells a row still referenced and a sum past int4', async () => {
+  it('tells a row still referenced (either kind of key) and a sum past int4', async () => {
     const referenced = await failureOf(sql`delete from node where id = 1`);
     expect(isForeignKeyViolation(referenced)).toBe(true);
+    // A key declared `on delete restrict` (posts hold their category and state so) answers 23001.
+    expect(isForeignKeyViolation(await failureOf(sql`delete from node where id = 2`))).toBe(true);
     expect(uniqueViolationConstraint(referenced)).toBeNull();
     expect(isNumericOutOfRange(await failureOf(sql`update node set n = n + 1 where id = 1`))).toBe(true);
     expect(isNumericOutOfRange(referenced)).toBe(false);

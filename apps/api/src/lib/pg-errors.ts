@@ -34,7 +34,10 @@ export function isNumericOutOfRange(error: unknown): boolean {
   return withCode(error, '22003') !== undefined;
 }
 
-/** True when a row is still referenced (23503): deleting a category or state teas still use. */
+/**
+ * True when a row is still referenced: 23503 from a foreign key that takes no action, 23001 from
+ * one declared `on delete restrict`, as posts hold their category and state (deleting one in use).
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return withCode(error, '23503') !== undefined;
+  return withCode(error, '23503') !== undefined || withCode(error, '23001') !== undefined;
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { API, errorOf } from '../../../test/http.js';
+import { AppError } from '../../lib/app-error.js';
+import { categoryKind } from './taxonomy.repository.js';
+import { deleteItem } from './taxonomy.service.js';
 import {
   auditOf,
   call,
@@ -227,5 +230,27 @@ describe('DELETE /categories/admin/{id}', () => {
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).detail).toBe('Category not found.');
     expect((await call(app, 'DELETE', url('not-a-uuid'), headers.admin)).statusCode).toBe(422);
+  });
+
+  it('keeps a category whose post its count missed: the foreign key refuses, and the admin is told (409)', async () => {
+    const target = await create();
+    await insertPost(app, { categoryId: target.id });
+    // A post filed between the count and the delete: the count answers none the first time.
+    let counts = 0;
+    const missesOne: typeof categoryKind = {
+      ...categoryKind,
+      postCount: async (db, id) => (++counts === 1 ? 0 : categoryKind.postCount(db, id)),
+    };
+    const refused = await deleteItem(app.ctx.db, missesOne, target.id, { id: adminId }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({
+      statusCode: 409,
+      message: 'This category is used by 1 post and cannot be deleted.',
+    });
+    expect(counts).toBe(2);
+    expect((await call(app, 'GET', `${API}/categories/${target.id}`, {})).json()).toEqual(target);
+    expect((await auditOf(app, target.id)).map((r) => r.action)).toEqual(['category.create']);
   });
 });
