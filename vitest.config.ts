@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Several real server processes need a database and a Redis they can share: the CI pass with
-// TEST_DATABASE_URL and TEST_REDIS_URL runs these files; the embedded (PGlite) run leaves them out.
+// What needs the machine's own services (several server processes sharing a database and Redis;
+// PostgreSQL's statement timeout, which PGlite ignores): the CI pass with TEST_DATABASE_URL and
+// TEST_REDIS_URL runs these files; the embedded (PGlite) run leaves them out.
 const SHARED_SERVICES = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
 export default defineConfig({
