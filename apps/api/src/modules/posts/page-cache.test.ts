@@ -6,7 +6,9 @@ import { moderate } from '../../../test/bounty-kit.js';
 import { vote } from '../../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
 import { buildPost, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
+import { API } from '../../../test/http.js';
+import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
+import { categories } from '../../db/schema.js';
 import { findUserById } from '../users/users.service.js';
 import { listPublicPosts } from './public-posts.service.js';
 
@@ -99,6 +101,38 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     expect(await openFor(reader)).toEqual([paid.id, own.id].sort());
     expect(await openFor(stranger)).toEqual([]);
     expect(await openFor(author)).toEqual([paid.id]);
+  });
+
+  it("keeps each filter's pages apart, and shows a tea's edit and its removal on every one of them", async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app);
+    const [nook] = await app.ctx.db
+      .insert(categories)
+      .values({ name: 'Page Cache Nook', description: 'Only this test files teas here.' })
+      .returning();
+    if (!nook) throw new Error('no category');
+    const teas = [];
+    for (const minutes of [30, 20, 10]) {
+      teas.push(await approvedPost(app, author.user.id, { categoryId: nook.id, createdAt: minutesAgo(minutes) }));
+    }
+    const [oldest, middle, newest] = teas.map((tea) => tea.title);
+    const first = `?category_id=${nook.id}&skip=0&limit=2`;
+    const second = `?category_id=${nook.id}&skip=2&limit=2`;
+    const pages = async () => [titles(await getPosts(app, first)), titles(await getPosts(app, second))];
+    expect(await pages()).toEqual([[newest, middle], [oldest]]);
+    for (const page of [first, second]) expect((await statementsOf(() => getPosts(app, page))).sent).toBe(0);
+
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `${API}/posts/admin/${teas[2]?.id}`,
+      headers: admin.auth,
+      payload: { status: 'approved', title: 'Renamed by the moderators' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await pages()).toEqual([['Renamed by the moderators', middle], [oldest]]);
+
+    expect((await moderate(app, admin, teas[1]?.id ?? '', 'rejected')).statusCode).toBe(200);
+    expect(await pages()).toEqual([['Renamed by the moderators', oldest], []]);
   });
 
   it('keeps no refusal: a tea that appears after a 404 is served', async () => {
