@@ -33,6 +33,7 @@ import {
   seed,
   SHORT_ABSENT,
   SHORT_WORD,
+  sparseOldTerm,
   type Target,
 } from './lib/dataset.js';
 import { engineOption, positiveInt, runBench, withServedApp } from './lib/served-app.js';
@@ -102,6 +103,7 @@ async function explainSearch(app: FastifyInstance, target: Target, term: string,
   for (const [what, statement] of [
     ['candidates', searchCandidates(db, where, query).toSQL()],
     ['walk past the cap', walk.toSQL()],
+    ['walk past the cap, deepest page', walk.offset(MAX_LIST_SKIP).toSQL()],
   ] as const) {
     const plan = await target.rows<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.sql}`, [
       ...statement.params,
@@ -200,6 +202,8 @@ async function main(): Promise<void> {
     const asAdmin = { authorization: `Bearer ${adminToken}` };
     const q = (params: Record<string, string>) => `/api/v1/posts/?${new URLSearchParams(params).toString()}`;
     const search = (term: string) => q({ search: term, limit: '9' });
+    const deepSearch = (term: string) => q({ search: term, skip: String(MAX_LIST_SKIP), limit: '9' });
+    const sparse = sparseOldTerm(options.posts);
     const reader50 = `reader (${UNLOCKS} unlocks)`;
     // The issue's terms by name: common, rare, absent, short, frequent, @handle (lib/dataset.ts).
     const scenarios: Scenario[] = [
@@ -218,6 +222,7 @@ async function main(): Promise<void> {
       { name: `search frequent "${PENDING_WORD}" (also a category word)`, url: search(PENDING_WORD), goal: 'P4' },
       { name: `search pending-only "${PENDING_ONLY}"`, url: search(PENDING_ONLY), goal: 'P4' },
       { name: 'search @handle "@user_42"', url: search('@user_42'), goal: 'P4' },
+      { name: `search sparse, old "${sparse}"`, url: search(sparse), goal: 'P4' },
       // The deepest page a list reaches: `skip` stops at MAX_LIST_SKIP (P5).
       { name: `deep page skip=${MAX_LIST_SKIP}`, url: q({ skip: String(MAX_LIST_SKIP), limit: '9' }), goal: 'P5' },
       {
@@ -225,6 +230,9 @@ async function main(): Promise<void> {
         url: q({ category: category.name, skip: String(MAX_LIST_SKIP), limit: '9' }),
         goal: 'P5',
       },
+      // A search's deepest page: past the count cap, its 1,009 newest matches.
+      { name: `deep search "${COMMON_WORD}" skip=${MAX_LIST_SKIP}`, url: deepSearch(COMMON_WORD), goal: 'P5' },
+      { name: `deep search "${sparse}" skip=${MAX_LIST_SKIP}`, url: deepSearch(sparse), goal: 'P5' },
       {
         name: 'signed-in browse',
         url: q({ limit: '9' }),
@@ -252,6 +260,7 @@ async function main(): Promise<void> {
         PENDING_ONLY,
         '@user_42',
         'Diaries',
+        sparse,
       ])
         await explainSearch(app, target, term, null);
       await explainSearch(app, target, RARE_WORD, asReaderViewer);

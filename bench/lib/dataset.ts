@@ -26,6 +26,13 @@ export const PENDING_ONLY = 'tea tea';
  */
 export const SHORT_WORD = 'of';
 export const SHORT_ABSENT = 'qz';
+/**
+ * A term past the search cap whose matches sit among the oldest teas: 'number 7' at 100k teas
+ * ('Post number 7.', 70-79, 700-799, 7000-7999 and 70000-79999: 10,000 approved, nine in ten of them
+ * older than 70,000 teas), 'number 77' at 1M. A deep page of it needs its 1,009 newest matches, and
+ * the 1,001st is 70% of the way down the table: a search that walks created_at falls off here.
+ */
+export const sparseOldTerm = (posts: number): string => `number ${'7'.repeat(Math.max(1, String(posts).length - 5))}`;
 const CHUNK = 25_000;
 
 export type Engine = 'pglite' | 'postgres';
