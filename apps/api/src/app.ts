@@ -22,7 +22,7 @@ import { createMailer } from './lib/mailer/mailer.js';
 import { createMetrics } from './lib/metrics.js';
 import { createHotPages } from './lib/hot-pages.js';
 import { createPageCache } from './lib/page-cache.js';
-import { createResponseSerializer } from './lib/response-serializer.js';
+import { createResponseSerializer, type ResponseWriter } from './lib/response-serializer.js';
 import { createRateLimits } from './lib/rate-limit.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { createTokenSigner } from './lib/tokens.js';
@@ -86,6 +86,8 @@ export type BuildOptions = {
   sweeps?: boolean;
   /** Hold fast-json-stringify's answers to zod's (tests): lib/response-serializer.ts. */
   checkResponses?: boolean;
+  /** Filled with the writer each route's answer got ('GET /api/v1/posts/ 200'), for tests. */
+  serializers?: Map<string, ResponseWriter>;
 };
 
 const MAIL_RETRY_MS = 30_000;
@@ -123,7 +125,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializer({ crossCheck: options.checkResponses === true }));
+  app.setSerializerCompiler(
+    createResponseSerializer({
+      crossCheck: options.checkResponses === true,
+      ...(options.serializers ? { record: (route, writer) => options.serializers?.set(route, writer) } : {}),
+    }),
+  );
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -5,6 +5,7 @@ import { useTestApp, type TestApp } from '../test/harness.js';
 import { signedIn, type Auth } from '../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../test/reading-kit.js';
 import { eventsUrl, listen, SseClient, tokenOf } from '../test/realtime-kit.js';
+import type { ResponseWriter } from './lib/response-serializer.js';
 
 /**
  * The SQL statements each hot route sends through the ORM (issue 13, 'a per-request query
@@ -39,6 +40,9 @@ const BUDGET = {
 
 type Step = keyof typeof BUDGET;
 
+/** The writer each route's answer got, as the app compiled them (lib/response-serializer.ts). */
+const serializers = new Map<string, ResponseWriter>();
+
 describe('statements per request on the hot paths', () => {
   let app: TestApp;
   let reader: { auth: Auth };
@@ -51,7 +55,7 @@ describe('statements per request on the hot paths', () => {
     (made) => {
       app = made;
     },
-    { build: { sweeps: false } },
+    { build: { sweeps: false, serializers } },
   );
 
   beforeAll(async () => {
@@ -92,6 +96,20 @@ describe('statements per request on the hot paths', () => {
     const sent = await statementsOf(request, status);
     expect(sent).toBeGreaterThan(0);
     expect(sent).toBeLessThanOrEqual(BUDGET[step]);
+  });
+
+  it("writes the hot routes' answers with fast-json-stringify, compiled once from their schemas", () => {
+    const hot = [
+      'GET /api/v1/posts 200',
+      'GET /api/v1/posts/:id 200',
+      'GET /api/v1/posts/me 200',
+      'POST /api/v1/posts/:id/unlock 200',
+      'POST /api/v1/posts/:id/vote 200',
+      'POST /api/v1/posts/:id/comments 201',
+    ];
+    expect(hot.map((route) => [route, serializers.get(route)])).toEqual(
+      hot.map((route) => [route, 'fast-json-stringify']),
+    );
   });
 
   it('opening a live stream stays within its budget', async () => {
