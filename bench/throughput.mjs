@@ -29,6 +29,7 @@ import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from '../scripts/lib
 import { startHello, startPageRoute, startSpendFloor, startSpendRoute, startTextRoute } from './lib/baselines.mjs';
 import { ratioChart } from './lib/ratio-chart.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
+import { readServerMetrics, serverShare, serverText } from './lib/server-metrics.mjs';
 import { coinInvariants, prepareSpends } from './lib/spend-dataset.mjs';
 import {
   contentionCheck,
@@ -197,6 +198,12 @@ try {
     locked: spend.locked,
   });
 
+  /** A scenario's figures, and what the server's own metrics say it did meanwhile (`server`). */
+  const observed = async (/** @type {() => Promise<Record<string, number>>} */ measure) => {
+    const before = await readServerMetrics(origin);
+    const figures = await measure();
+    return { ...figures, server: serverShare(before, await readServerMetrics(origin)) };
+  };
   /** A goal's comparison, when its baseline runs on this engine. */
   const goal = (id, baseline, min, maxP99Ratio) =>
     baseline === 'hello' || database ? [{ goal: id, baseline, min, maxP99Ratio }] : [];
@@ -261,7 +268,7 @@ try {
     for (const scenario of readScenarios) {
       process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
       const headers = typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers;
-      row(scenario.name, await load(scenario.url, headers), scenario.checks);
+      row(scenario.name, await observed(() => load(scenario.url, headers)), scenario.checks);
     }
     await signInAll();
     if (spendRoute) {
@@ -290,7 +297,7 @@ try {
           ...measured[floorName],
         });
       }
-      const figures = await spendLoad(origin, scenario.build);
+      const figures = await observed(() => spendLoad(origin, scenario.build));
       // Beside its goal, how close the route comes to its own statement with nothing else.
       row(scenario.name, figures, [
         ...goal('P6', 'spend route', 0.9),
@@ -334,14 +341,14 @@ const lines = [
   '',
   `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community and ${postCount} more teas on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'} (the server lists ${approvedSeen} published), ${readers} readers spending. Ratio = req/s ÷ the named baseline's req/s in the same round.`,
   '',
-  '| round | scenario | req/s | p50 ms | p99 ms | errors | baseline | ratio | p99 ratio | goal | held |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| round | scenario | req/s | p50 ms | p99 ms | errors | server (its /metrics) | baseline | ratio | p99 ratio | goal | held |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.flatMap((r) =>
     r.isBaseline
-      ? [`| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | | | | | |`]
+      ? [`| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | | | | | | |`]
       : r.comparisons.map(
           (c) =>
-            `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${c.baseline} | ${f3(c.ratio)} | ${f3(c.p99Ratio)} | ${goalText(c)} | ${c.goal ? (c.held ? 'yes' : 'no') : ''} |`,
+            `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${serverText(r.server)} | ${c.baseline} | ${f3(c.ratio)} | ${f3(c.p99Ratio)} | ${goalText(c)} | ${c.goal ? (c.held ? 'yes' : 'no') : ''} |`,
         ),
   ),
   '',

@@ -5,6 +5,8 @@
  * parts: these are pure functions of the parts' figures.
  */
 
+import { serverText, type serverShare } from './server-metrics.mjs';
+
 export type Engine = 'pglite' | 'postgres';
 export type GoalId = 'P1' | 'P2' | 'P3' | 'P4' | 'P5' | 'P6' | 'P7' | 'P8';
 export const GOALS: GoalId[] = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8'];
@@ -56,6 +58,8 @@ export type ThroughputPart = {
     p99: number;
     errors: number;
     comparisons?: Comparison[];
+    /** What the server's own /metrics said during the scenario (lib/server-metrics.mjs). */
+    server?: ReturnType<typeof serverShare>;
   }>;
   coins: {
     users: number;
@@ -133,6 +137,7 @@ export function throughputRows(part: ThroughputPart): BenchRow[] {
       rows.push({
         scenario: r.name,
         ...figures,
+        measured: serverText(r.server) || undefined,
         baseline: `${c.baseline} (${thousands(c.baselineRps)} req/s)`,
         ratio: c.ratio,
         minRatio: c.min,
