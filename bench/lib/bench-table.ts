@@ -5,7 +5,7 @@
  * parts: these are pure functions of the parts' figures.
  */
 
-import { serverText, type serverShare } from './server-metrics.mjs';
+import { serverText, type ServerShare } from './server-metrics.mjs';
 
 export type Engine = 'pglite' | 'postgres';
 export type GoalId = 'P1' | 'P2' | 'P3' | 'P4' | 'P5' | 'P6' | 'P7' | 'P8';
@@ -59,7 +59,7 @@ export type ThroughputPart = {
     errors: number;
     comparisons?: Comparison[];
     /** What the server's own /metrics said during the scenario (lib/server-metrics.mjs). */
-    server?: ReturnType<typeof serverShare>;
+    server?: ServerShare;
   }>;
   coins: {
     users: number;
