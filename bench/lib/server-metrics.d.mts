@@ -4,7 +4,6 @@ export type MetricsSample = {
   answers: number;
   statements: number;
   kept: number;
-  built: number;
   hot: number;
   loopP99Ms: number;
 };

@@ -20,9 +20,8 @@ function sampleSum(text, name, labels = '') {
 }
 
 /**
- * @typedef {{ answers: number, statements: number, kept: number, built: number, hot: number, loopP99Ms: number }} MetricsSample
+ * The counters a scenario's figures are read from (their types: server-metrics.d.mts).
  * @param {string} origin the built server, e.g. http://127.0.0.1:4123
- * @returns {Promise<MetricsSample>}
  */
 export async function readServerMetrics(origin) {
   const text = await (await fetch(`${origin}/metrics`)).text();
@@ -32,18 +31,13 @@ export async function readServerMetrics(origin) {
     answers: sampleSum(text, 'kettle_http_requests_total'),
     statements: sampleSum(text, 'kettle_db_queries_total'),
     kept: sampleSum(text, 'kettle_page_cache_requests_total', 'result="hit"'),
-    built: sampleSum(text, 'kettle_page_cache_requests_total', 'result="miss"'),
     hot,
     // prom-client starts the event-loop delay histogram again after each read: this is since the last one.
     loopP99Ms: sampleSum(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
   };
 }
 
-/**
- * What the server did between two reads, per answer.
- * @param {MetricsSample} before
- * @param {MetricsSample} after
- */
+/** What the server did between two reads of readServerMetrics, per answer. */
 export function serverShare(before, after) {
   // The read of /metrics itself is one answer of the span.
   const answers = Math.max(1, after.answers - before.answers - 1);
