@@ -18,6 +18,8 @@ export type Metrics = {
   registry: Registry;
   /** One answered request; `route` is the route's pattern, so ids never become label values. */
   observeRequest: (method: string, route: string, status: number, seconds: number) => void;
+  /** A request with no answer to time (its client left first): counted under `status` only. */
+  countUnanswered: (method: string, route: string, status: number) => void;
   /**
    * Answers given outside Fastify (lib/hot-pages.ts: GET, 200), read at scrape time into the
    * request count as cumulative counts per route; the duration histogram leaves them out.
@@ -42,7 +44,7 @@ export function createMetrics(database: Database): Metrics {
   const countedElsewhere = new Map<string, number>();
   const requests = new Counter({
     name: 'kettle_http_requests_total',
-    help: 'Answered HTTP requests by method, route pattern and status.',
+    help: 'HTTP requests by method, route pattern and status (499: the client left before the answer).',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
     collect() {
@@ -104,6 +106,9 @@ export function createMetrics(database: Database): Metrics {
     observeRequest: (method, route, status, seconds) => {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
+    },
+    countUnanswered: (method, route, status) => {
+      requests.inc({ method, route, status: String(status) });
     },
     countAnswered: (read) => {
       answeredElsewhere = read;

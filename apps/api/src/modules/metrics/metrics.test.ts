@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { COSTS } from '@kettle/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
 import { signedIn } from '../../../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
-import { eventsUrl, streamsOpen, tokenOf, useStreamingApp, voteEvent } from '../../../test/realtime-kit.js';
+import { eventually, eventsUrl, streamsOpen, tokenOf, useStreamingApp, voteEvent } from '../../../test/realtime-kit.js';
+import { API } from '../../../test/http.js';
+import { comments, posts } from '../../db/schema.js';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 
@@ -116,6 +120,54 @@ describe('open live streams', () => {
     await streams.open(eventsUrl(base, post.id, tokenOf(author.auth)));
     expect(streamsOpen(app)).toBe(1);
     expect(sample((await scrape(app)).body, 'kettle_sse_streams_open')).toBe(1);
+  });
+
+  it('a viewer leaving is not counted as a request left unanswered', async () => {
+    const author = await signedIn(app);
+    const post = await approvedPost(app, author.user.id);
+    const stream = await streams.open(eventsUrl(base, post.id, tokenOf(author.auth)));
+    stream.close();
+    await eventually(() => streamsOpen(app) === 0);
+    // And a request answered over a real connection is counted once, as what it answered.
+    expect((await fetch(`${base}${API}/posts`)).status).toBe(200);
+    expect((await scrape(app)).body).not.toContain('status="499"');
+  });
+
+  it('counts a request whose client left before the answer as 499, untimed, though its work ran', async () => {
+    const author = await signedIn(app, { coins: 10 });
+    const post = await approvedPost(app, author.user.id);
+    const line = `kettle_http_requests_total{method="POST",route="${API}/posts/:id/comments",status="499"}`;
+    const before = sample((await scrape(app)).body, line) ?? 0;
+    // The tea is held, so the comment's statement waits on it while its client hangs up.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = app.ctx.db.transaction(async (tx) => {
+      await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update');
+      await released;
+    });
+    try {
+      // A whole body, read by the server before the client leaves: Node no longer calls that aborted.
+      const body = JSON.stringify({ content: 'said and gone' });
+      await new Promise<void>((resolve) => {
+        const req = httpRequest(`${base}${API}/posts/${post.id}/comments`, {
+          method: 'POST',
+          headers: { ...author.auth, 'content-type': 'application/json', 'content-length': String(body.length) },
+        });
+        req.on('error', () => undefined);
+        req.on('close', () => resolve());
+        req.end(body, () => setTimeout(() => req.destroy(), 50));
+      });
+      await eventually(async () => sample((await scrape(app)).body, line) === before + 1);
+    } finally {
+      // A failed wait must not leave the tea locked for the tests after this one.
+      release();
+      await hold;
+    }
+    await eventually(
+      async () => (await app.ctx.db.select().from(comments).where(eq(comments.postId, post.id))).length === 1,
+    );
+    const timed = `kettle_http_request_duration_seconds_count{method="POST",route="${API}/posts/:id/comments"}`;
+    expect(sample((await scrape(app)).body, timed)).toBeUndefined();
   });
 
   it("time each slice of an event's fan-out to this process's viewers", async () => {

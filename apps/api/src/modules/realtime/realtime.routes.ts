@@ -83,6 +83,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get('/:id/events', {
+    config: { liveStream: true },
     schema: {
       tags,
       summary: 'Live comments and votes of tea {id} (text/event-stream)',
