@@ -1,0 +1,60 @@
+import type { Pool } from 'pg';
+import { describe, expect, it } from 'vitest';
+import { postComment, vote } from '../../test/conversation-kit.js';
+import { useTestApp, type TestApp } from '../../test/harness.js';
+import { signedIn } from '../../test/posts-kit.js';
+import { approvedPost, getPosts, unlock } from '../../test/reading-kit.js';
+
+// PostgreSQL only: a name belongs to a connection there, and PGlite parses every statement anyway
+// (prepared.ts); the embedded run leaves this file out (vitest.config.ts).
+
+/** How often each of Kettle's named statements ran, summed over every connection of the pool. */
+async function namedRuns(app: TestApp): Promise<Map<string, number>> {
+  // drizzle keeps node-postgres' pool on `$client`; with none of them busy, this takes each once.
+  const pool = (app.ctx.db as unknown as { $client: Pool }).$client;
+  const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+  const runs = new Map<string, number>();
+  try {
+    for (const client of clients) {
+      const { rows } = await client.query<{ name: string; runs: string }>(
+        `select name, generic_plans + custom_plans as runs from pg_prepared_statements where name like 'kettle\\_%'`,
+      );
+      for (const row of rows) runs.set(row.name, (runs.get(row.name) ?? 0) + Number(row.runs));
+    }
+  } finally {
+    for (const client of clients) client.release();
+  }
+  return runs;
+}
+
+describe('the hot statements run by name (issue 13: parsed once per connection, then bound)', () => {
+  let app: TestApp;
+  useTestApp(
+    (made) => {
+      app = made;
+    },
+    // Periodic sweeps would use connections of their own.
+    { build: { sweeps: false } },
+  );
+
+  it('each spend and the signed-in list run their statement by name, once a request', async () => {
+    expect(app.ctx.database.kind).toBe('postgres');
+    const author = await signedIn(app);
+    const reader = await signedIn(app, { coins: 1_000 });
+    const teas = [];
+    for (let i = 0; i < 3; i += 1) teas.push(await approvedPost(app, author.user.id));
+    const before = await namedRuns(app);
+    for (const tea of teas) {
+      expect((await unlock(app, reader.auth, tea.id)).statusCode).toBe(200);
+      expect((await vote(app, reader.auth, tea.id)).statusCode).toBe(200);
+      expect((await postComment(app, reader.auth, tea.id, { content: 'Steeped.' })).statusCode).toBe(201);
+      expect((await getPosts(app, '', reader.auth)).statusCode).toBe(200);
+    }
+    const after = await namedRuns(app);
+    const ran = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+    expect(ran('kettle_unlock')).toBe(3);
+    expect(ran('kettle_vote')).toBe(3);
+    expect(ran('kettle_comment')).toBe(3);
+    expect(ran('kettle_reader_of_page')).toBe(3);
+  });
+});
