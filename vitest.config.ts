@@ -4,8 +4,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // What needs the machine's own services (several server processes sharing a database and Redis;
 // PostgreSQL's statement timeout, which PGlite ignores; statements prepared per connection, which
-// PGlite has no use for): the CI pass with TEST_DATABASE_URL and
-// TEST_REDIS_URL runs these files; the embedded (PGlite) run leaves them out.
+// PGlite has no use for): the CI pass with TEST_DATABASE_URL and TEST_REDIS_URL runs these files;
+// the embedded (PGlite) run leaves them out.
 const SHARED_SERVICES = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
 export default defineConfig({
