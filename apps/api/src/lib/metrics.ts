@@ -18,8 +18,8 @@ export type Metrics = {
   registry: Registry;
   /** One answered request; `route` is the route's pattern, so ids never become label values. */
   observeRequest: (method: string, route: string, status: number, seconds: number) => void;
-  /** A request with no answer to time (its client left first): counted under `status` only. */
-  countUnanswered: (method: string, route: string, status: number) => void;
+  /** A request whose client left before the answer: counted as 499 (as nginx logs it), not timed. */
+  countUnanswered: (method: string, route: string) => void;
   /**
    * Answers given outside Fastify (lib/hot-pages.ts: GET, 200), read at scrape time into the
    * request count as cumulative counts per route; the duration histogram leaves them out.
@@ -30,6 +30,9 @@ export type Metrics = {
   /** One slice of an event's fan-out to this process's viewers: how long it held the event loop. */
   observeBroadcast: (seconds: number) => void;
 };
+
+/** What nginx logs for a request whose client closed the connection before the answer. */
+const CLIENT_CLOSED_REQUEST = '499';
 
 const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -107,8 +110,8 @@ export function createMetrics(database: Database): Metrics {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
     },
-    countUnanswered: (method, route, status) => {
-      requests.inc({ method, route, status: String(status) });
+    countUnanswered: (method, route) => {
+      requests.inc({ method, route, status: CLIENT_CLOSED_REQUEST });
     },
     countAnswered: (read) => {
       answeredElsewhere = read;

@@ -7,9 +7,6 @@ declare module 'fastify' {
   }
 }
 
-/** What nginx logs for a request whose client closed the connection before the answer. */
-export const CLIENT_CLOSED_REQUEST = 499;
-
 /**
  * Counts and times every answered request by its route pattern (`/api/v1/posts/:id`, never the
  * id), so the label set stays as small as the route table. Unmatched addresses share one label.
@@ -33,7 +30,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
       const res = reply.raw;
       res.once('close', () => {
         if (!res.writableEnded) {
-          metrics.countUnanswered(request.method, request.routeOptions.url ?? 'unmatched', CLIENT_CLOSED_REQUEST);
+          metrics.countUnanswered(request.method, request.routeOptions.url ?? 'unmatched');
         }
       });
     }
