@@ -16,6 +16,8 @@ export type Service = {
   stop: () => Promise<void>;
   start: () => Promise<void>;
   close: () => Promise<void>;
+  /** The same service hung instead of stopped (`stop` freezes it, `start` thaws it), where offered. */
+  hang?: Service;
 };
 
 /** The PostgreSQL binaries: Debian's versioned folder, else whatever is on PATH. */
@@ -101,7 +103,21 @@ export async function startRedis(): Promise<Service> {
     await gone;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop };
+  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop, hang: hangOf(() => child) };
+}
+
+/**
+ * The same dependency hung rather than gone: SIGSTOP keeps its port open and the kernel keeps
+ * accepting bytes, so every connection stays up and no command is ever answered (a stuck disk, a
+ * swapping host), until SIGCONT. A stop is noticed at once; this only by a client's own timeout.
+ */
+function hangOf(current: () => ChildProcess | null): Service {
+  const signal = (name: NodeJS.Signals) => async () => {
+    const server = current();
+    if (!server || server.exitCode !== null) throw new Error('no running server to signal');
+    server.kill(name);
+  };
+  return { url: '', stop: signal('SIGSTOP'), start: signal('SIGCONT'), close: signal('SIGCONT') };
 }
 
 /** The SMTP sink, stoppable; `messages` gathers what every incarnation of it accepted. */

@@ -68,6 +68,14 @@ import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { startSweeps } from './sweeps/schedule.js';
 
+/**
+ * A hung Redis (its process stopped, its host swapping) keeps every connection open and answers
+ * nothing, so no connection error ever comes: without a deadline each request that needs it would
+ * wait for good (plan row X3, "no hang"). Redis on the same host or network answers in well under
+ * a millisecond, so a command still open after a second is an outage: 503, or served without it.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
 export type BuildOptions = {
   config: Config;
   /** An already open database (tests); otherwise opened from the config. */
@@ -140,7 +148,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.seedDemoUsers) await seedDemoUsers(database.db, config);
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true })
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: false,
+        lazyConnect: true,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
     : undefined;
   if (redis) await redis.connect();
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);

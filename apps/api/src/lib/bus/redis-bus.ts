@@ -28,6 +28,8 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
     // SUBSCRIBE sent while Redis is away waits for the reconnect instead of failing.
     enableOfflineQueue: true,
     maxRetriesPerRequest: null,
+    // Nor does it time out: the publisher's deadline would cut a SUBSCRIBE waiting for the reconnect.
+    commandTimeout: undefined,
     autoResubscribe: true,
   });
   const channelOf = (topic: string) => `${prefix}:bus:${topic}`;
