@@ -10,15 +10,20 @@ import { startSmtpSink, type CapturedMail, type SmtpSink } from '../test/smtp-si
 
 const run = promisify(execFile);
 
-/** A dependency the test takes away and gives back; `url` stays the same across restarts. */
-export type Service = {
-  url: string;
+/** Taking a dependency away (`stop`) and giving it back (`start`). */
+export type Interruption = {
   stop: () => Promise<void>;
   start: () => Promise<void>;
-  close: () => Promise<void>;
-  /** The same service hung instead of stopped (`stop` freezes it, `start` thaws it), where offered. */
-  hang?: Service;
 };
+
+/** A dependency the test takes away and gives back; `url` stays the same across restarts. */
+export type Service = Interruption & {
+  url: string;
+  close: () => Promise<void>;
+};
+
+/** Redis, which can also hang instead of stopping (`hang.stop` freezes it, `hang.start` thaws it). */
+export type RedisService = Service & { hang: Interruption };
 
 /** The PostgreSQL binaries: Debian's versioned folder, else whatever is on PATH. */
 function pgBin(name: string): string {
@@ -81,7 +86,7 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   throw new Error(`redis-server on port ${port} did not start`);
 }
 
-export async function startRedis(): Promise<Service> {
+export async function startRedis(): Promise<RedisService> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
@@ -99,6 +104,8 @@ export async function startRedis(): Promise<Service> {
     child = null;
     if (!server || server.exitCode !== null) return;
     const gone = new Promise((done) => server.once('exit', done));
+    // A frozen server (hang) acts on SIGTERM only once it runs again.
+    server.kill('SIGCONT');
     server.kill('SIGTERM');
     await gone;
   };
@@ -111,13 +118,13 @@ export async function startRedis(): Promise<Service> {
  * accepting bytes, so every connection stays up and no command is ever answered (a stuck disk, a
  * swapping host), until SIGCONT. A stop is noticed at once; this only by a client's own timeout.
  */
-function hangOf(current: () => ChildProcess | null): Service {
+function hangOf(current: () => ChildProcess | null): Interruption {
   const signal = (name: NodeJS.Signals) => async () => {
     const server = current();
     if (!server || server.exitCode !== null) throw new Error('no running server to signal');
     server.kill(name);
   };
-  return { url: '', stop: signal('SIGSTOP'), start: signal('SIGCONT'), close: signal('SIGCONT') };
+  return { stop: signal('SIGSTOP'), start: signal('SIGCONT') };
 }
 
 /** The SMTP sink, stoppable; `messages` gathers what every incarnation of it accepted. */

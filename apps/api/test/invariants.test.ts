@@ -12,7 +12,7 @@ import { signedIn } from './posts-kit.js';
 import { approvedPost, unlock } from './reading-kit.js';
 import { rowsOf } from '../src/lib/sql-rows.js';
 
-const COMMENT_CHECK = 'comment without exactly one matching charge';
+const COMMENT_CHECK = 'comment whose matching charges differ from its ties';
 
 let app: TestApp;
 let readerId: string;

@@ -80,7 +80,7 @@ const SPEND_CHECKS: Check[] = [
     // A reader may comment on one tea many times, and two transactions can start in the same
     // microsecond (pgbench: ~0.4% of 112k inserts at 11k/s shared now()). Comments that share a
     // writer, tea and moment are 'ties': each must match exactly as many charges as it has ties.
-    name: 'comment without exactly one matching charge',
+    name: 'comment whose matching charges differ from its ties',
     sql: `select c.id, c.user_id, c.post_id, c.ties, count(l.id)::int as charges from (
         select id, user_id, post_id, created_at,
           count(*) over (partition by user_id, post_id, created_at)::int as ties from comments
