@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS } from '../src/db/client.js';
 import { findInvariantViolations } from '../test/invariants.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { ensureServerBuilt } from './built-server.js';
@@ -12,16 +13,20 @@ import {
   startPostgres,
   startRedis,
   startSmtp,
+  type HangableService,
   type Interruption,
-  type RedisService,
-  type Service,
   type SmtpService,
 } from './services-kit.js';
 
 const { failFastMs, recoverWithinMs, downForMs, clients, mailDeliveredWithinMs } = RESILIENCE.outages;
 const API = '/api/v1';
+/**
+ * A hung PostgreSQL is noticed only by the client's read timeout (client.ts), past the statement
+ * timeout: a request refused for it may have waited for a pooled connection first.
+ */
+const HUNG_DATABASE_REFUSED_WITHIN_MS = READ_TIMEOUT_MS + CONNECT_TIMEOUT_MS;
 /** A request still open this long has hung; it is cut off and counted as such (status 0). */
-const HANG_LIMIT_MS = failFastMs * 3;
+const HANG_LIMIT_MS = Math.max(failFastMs * 3, HUNG_DATABASE_REFUSED_WITHIN_MS + failFastMs);
 const GENERIC_503 = { detail: STATUS_FALLBACK[503], code: ERROR_CODES.unavailable };
 const USERS = ['ava@kettle.local', 'ben@kettle.local'];
 const PASSWORD = 'KettleDemo1';
@@ -32,8 +37,8 @@ type Action = (typeof ACTIONS)[number];
 type Outcome = { action: Action; startedAt: number; ms: number; status: number; body: string };
 type Reader = { token: string; readable: string[] };
 
-let postgres: Service;
-let redis: RedisService;
+let postgres: HangableService;
+let redis: HangableService;
 let smtp: SmtpService;
 let server: ServerProcess;
 let db: pg.Pool;
@@ -202,7 +207,19 @@ const count = (outcomes: Outcome[], test: (o: Outcome) => boolean) => outcomes.f
 const statusCounts = (outcomes: Outcome[]) =>
   outcomes.reduce<Record<string, number>>((all, o) => ({ ...all, [o.status]: (all[o.status] ?? 0) + 1 }), {});
 
-async function outage(dependency: Dependency, service: Interruption, how: 'stopped' | 'hung' = 'stopped') {
+type Shape = {
+  how?: 'stopped' | 'hung';
+  /** Long enough for the server's own bound on a hung dependency to show. */
+  awayForMs?: number;
+  /** Every refusal came within this. */
+  refusedWithinMs?: number;
+};
+
+async function outage(
+  dependency: Dependency,
+  service: Interruption,
+  { how = 'stopped', awayForMs = downForMs, refusedWithinMs = failFastMs }: Shape = {},
+) {
   const load = startLoad();
   await new Promise((done) => setTimeout(done, 1_500));
   const stoppedAt = Date.now();
@@ -212,7 +229,7 @@ async function outage(dependency: Dependency, service: Interruption, how: 'stopp
   // Besides the load (whose clients a busy machine may hold up), each poll sends one request of
   // every kind, so every outage sees each of them, and the SMTP one sees mail to queue.
   const probes: Outcome[] = [];
-  while (Date.now() - stoppedAt < downForMs) {
+  while (Date.now() - stoppedAt < awayForMs) {
     const [ready, ...answers] = await Promise.all([call('/api/ready'), ...ACTIONS.map(act)]);
     probes.push(...answers);
     readyAnswers.push({
@@ -251,11 +268,11 @@ async function outage(dependency: Dependency, service: Interruption, how: 'stopp
     broken.map((o) => `${o.action} ${o.status} ${o.body.slice(0, 200)}`),
     server.output(),
   ).toEqual([]);
-  // Fail fast: no refusal took failFastMs, and no request hung (one still open at HANG_LIMIT_MS
-  // is cut off and counted broken above). A success may be slow on a busy machine (a password
-  // hash under CPU contention): that is load, and the checks per outage below show that nothing
-  // that needs the missing dependency succeeded late instead of failing.
-  const slow = outcomes.filter((o) => !ok(o) && o.ms >= failFastMs);
+  // Fail fast: no refusal took refusedWithinMs, and no request hung (one still open at
+  // HANG_LIMIT_MS is cut off and counted broken above). A success may be slow on a busy machine (a
+  // password hash under CPU contention): that is load, and the checks per outage below show that
+  // nothing that needs the missing dependency succeeded late instead of failing.
+  const slow = outcomes.filter((o) => !ok(o) && o.ms >= refusedWithinMs);
   expect(
     slow.map(
       (o) => `${o.action} ${o.status} ${Math.round(o.ms)} ms, started ${o.startedAt - stoppedAt} ms after the stop`,
@@ -290,6 +307,18 @@ async function outage(dependency: Dependency, service: Interruption, how: 'stopp
   return { during, answeredWhileAway, figures };
 }
 
+/** PostgreSQL away: 503s, liveness holds, and only kept pages are served. */
+function expectServedWithoutDatabase(during: Outcome[]) {
+  expect(count(during, (o) => o.status === 503)).toBeGreaterThan(0);
+  // Liveness needs no database: a restart would not help, so nothing restarts the process.
+  const health = during.filter((o) => o.action === 'health');
+  expect(health.length).toBeGreaterThan(0);
+  expect(health.every(ok)).toBe(true);
+  // Nothing else succeeded but visitors' list pages the server had kept (the page cache).
+  const served = during.filter((o) => ok(o) && o.action !== 'health');
+  expect(served.filter((o) => o.action !== 'list').map((o) => `${o.action} ${o.status}`)).toEqual([]);
+}
+
 /** Redis away: sign-ins and contact refused, the rest served. */
 function expectServedWithoutRedis(during: Outcome[]) {
   // The rate limits live in Redis: without them a sign-in or a message is refused, not let through.
@@ -309,14 +338,17 @@ function expectServedWithoutRedis(during: Outcome[]) {
 describe.sequential('dependencies failing under load (plan row X3)', () => {
   it('PostgreSQL stopped: requests answer 503 fast, liveness holds, service comes back', async () => {
     const { during } = await outage('database', postgres);
-    expect(count(during, (o) => o.status === 503)).toBeGreaterThan(0);
-    // Liveness needs no database: a restart would not help, so nothing restarts the process.
-    const health = during.filter((o) => o.action === 'health');
-    expect(health.length).toBeGreaterThan(0);
-    expect(health.every(ok)).toBe(true);
-    // Nothing else succeeded but visitors' list pages the server had kept (the page cache).
-    const served = during.filter((o) => ok(o) && o.action !== 'health');
-    expect(served.filter((o) => o.action !== 'list').map((o) => `${o.action} ${o.status}`)).toEqual([]);
+    expectServedWithoutDatabase(during);
+  });
+
+  it('PostgreSQL hung (SIGSTOP): refused once the read timeout drops its connections, none held for good', async () => {
+    // Connections stay up and no statement is answered: only the client's read timeout notices.
+    const { answeredWhileAway } = await outage('database', postgres.hang, {
+      how: 'hung',
+      awayForMs: HUNG_DATABASE_REFUSED_WITHIN_MS + downForMs,
+      refusedWithinMs: HUNG_DATABASE_REFUSED_WITHIN_MS,
+    });
+    expectServedWithoutDatabase(answeredWhileAway);
   });
 
   it('Redis stopped: sign-ins and contact fail closed with 503; reads and spends keep working', async () => {
@@ -326,7 +358,7 @@ describe.sequential('dependencies failing under load (plan row X3)', () => {
 
   it('Redis hung (SIGSTOP): the same answers as stopped, none held past the fail-fast bound', async () => {
     // Its connections stay up and nothing answers: only the client's command timeout notices.
-    const { answeredWhileAway } = await outage('redis', redis.hang, 'hung');
+    const { answeredWhileAway } = await outage('redis', redis.hang, { how: 'hung' });
     expectServedWithoutRedis(answeredWhileAway);
   });
 

@@ -1,7 +1,7 @@
 // Private PostgreSQL, Redis and SMTP instances on spare loopback ports, each of which a test can
 // stop and start again on the same port (the dependency outages of plan row X3).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,8 +22,8 @@ export type Service = Interruption & {
   close: () => Promise<void>;
 };
 
-/** Redis, which can also hang instead of stopping (`hang.stop` freezes it, `hang.start` thaws it). */
-export type RedisService = Service & { hang: Interruption };
+/** A server that can also hang instead of stopping (`hang.stop` freezes it, `hang.start` thaws it). */
+export type HangableService = Service & { hang: Interruption };
 
 /** The PostgreSQL binaries: Debian's versioned folder, else whatever is on PATH. */
 function pgBin(name: string): string {
@@ -39,7 +39,31 @@ const asRoot = process.getuid?.() === 0;
 const asOwner = (command: string, args: string[]) =>
   asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
 
-export async function startPostgres(): Promise<Service> {
+/** The postmaster's process id, from its lock file in the data folder; null when it is not running. */
+function postmasterOf(data: string): number | null {
+  const pidFile = join(data, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** The processes `parent` started (a postmaster's backends and workers), from /proc. */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
+}
+
+export async function startPostgres(): Promise<HangableService> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'kettle-outage-pg-'));
   if (asRoot) {
@@ -57,13 +81,22 @@ export async function startPostgres(): Promise<Service> {
   const start = async () => {
     await asOwner(pgBin('pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
   };
+  // A hung cluster is every one of its processes frozen: the postmaster (no new connection is
+  // served) and each backend (no statement is answered).
+  const hang = hangOf(
+    () => postmasterOf(data),
+    (postmaster) => childrenOf(postmaster),
+  );
   // `-m fast`: what an operator's stop does; sessions are ended and open transactions rolled back.
   const stop = async () => {
+    // A frozen cluster acts on pg_ctl's signal only once it runs again.
+    await hang.start().catch(() => undefined);
     await asOwner(pgBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
   };
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    hang,
     start,
     stop,
     close: async () => {
@@ -86,7 +119,7 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   throw new Error(`redis-server on port ${port} did not start`);
 }
 
-export async function startRedis(): Promise<RedisService> {
+export async function startRedis(): Promise<HangableService> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
@@ -110,7 +143,8 @@ export async function startRedis(): Promise<RedisService> {
     await gone;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop, hang: hangOf(() => child) };
+  const running = () => (child && child.exitCode === null ? (child.pid ?? null) : null);
+  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop, hang: hangOf(running) };
 }
 
 /**
@@ -118,11 +152,19 @@ export async function startRedis(): Promise<RedisService> {
  * accepting bytes, so every connection stays up and no command is ever answered (a stuck disk, a
  * swapping host), until SIGCONT. A stop is noticed at once; this only by a client's own timeout.
  */
-function hangOf(current: () => ChildProcess | null): Interruption {
+function hangOf(server: () => number | null, helpers: (server: number) => number[] = () => []): Interruption {
   const signal = (name: NodeJS.Signals) => async () => {
-    const server = current();
-    if (!server || server.exitCode !== null) throw new Error('no running server to signal');
-    server.kill(name);
+    const pid = server();
+    if (pid === null) throw new Error('no running server to signal');
+    // The server first: frozen, it starts no new helper after the list below is read.
+    process.kill(pid, name);
+    for (const helper of helpers(pid)) {
+      try {
+        process.kill(helper, name);
+      } catch {
+        // It ended meanwhile.
+      }
+    }
   };
   return { stop: signal('SIGSTOP'), start: signal('SIGCONT') };
 }

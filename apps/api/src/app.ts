@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -19,6 +19,7 @@ import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createImageStorage } from './lib/images/select-storage.js';
 import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
+import { smtpTransport } from './lib/mailer/smtp-transport.js';
 import { createMetrics } from './lib/metrics.js';
 import { createHotPages } from './lib/hot-pages.js';
 import { createPageCache } from './lib/page-cache.js';
@@ -157,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   if (redis) await redis.connect();
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const transport = options.mailTransport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
+  const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
   // Realtime fan-out: Redis pub/sub when several servers share REDIS_URL, else in process.
   const bus =
     options.bus ??

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { boundedClient } from './bounded-client.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import { openPgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
@@ -102,12 +103,28 @@ export async function openPglite(dir?: string): Promise<Database> {
  * below it, so one that reaches it is a fault, cancelled before it holds a connection for good.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * A statement not answered this long after it was sent means PostgreSQL is hung (frozen, a stuck
+ * disk): its connection is dropped (bounded-client.ts). Above the statement timeout, so that a
+ * slow statement is always cancelled by the server first and a live one is never cut.
+ */
+const READ_TIMEOUT_MARGIN_MS = 1_000;
+export const READ_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + READ_TIMEOUT_MARGIN_MS;
+/** How long a request waits for a pooled connection, or for a new one to be accepted. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
-export function openPostgres(url: string, { statementTimeoutMs = STATEMENT_TIMEOUT_MS } = {}): Database {
+export function openPostgres(
+  url: string,
+  {
+    statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+    readTimeoutMs = statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+  }: { statementTimeoutMs?: number; readTimeoutMs?: number } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
+    Client: boundedClient(readTimeoutMs),
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: statementTimeoutMs,
   });
   // An idle client losing its server must not crash the process; the next query reconnects.

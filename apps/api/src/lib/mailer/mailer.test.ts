@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { mailOutbox } from '../../db/schema.js';
-import { createMailer } from './mailer.js';
+import { startFreezingProxy } from '../../../test/freezing-proxy.js';
+import { createMailer, LEASE_MS } from './mailer.js';
+import { SMTP_TIMEOUTS, smtpTransport } from './smtp-transport.js';
 
 let app: TestApp;
 let sink: SmtpSink;
@@ -111,6 +113,41 @@ describe('mail outbox delivers each mail once', () => {
     expect(row?.status).toBe('sending');
     await mailerFor(sink.port).retryPending();
     expect(countWithSubject('sent, not recorded')).toBe(1);
+  });
+
+  it('gives up a delivery to a hung SMTP server, and sends that mail once when it answers again', async () => {
+    // The relay accepts the connection and passes nothing on, as a frozen server's host does.
+    const proxy = await startFreezingProxy(`smtp://127.0.0.1:${sink.port}`);
+    const warnings: string[] = [];
+    const quick = { connectionTimeout: 300, greetingTimeout: 300, socketTimeout: 600 };
+    const mailer = createMailer({
+      db: app.ctx.db,
+      from: 'Kettle <no-reply@kettle.test>',
+      transport: smtpTransport(proxy.url, quick),
+      log: { warn: (_obj, msg) => warnings.push(msg) },
+    });
+    try {
+      proxy.freeze();
+      await mailer.send(message('to a hung server'));
+      // With nodemailer's own timeouts this waited 30 s for the greeting (10 min mid-conversation).
+      await mailer.flush();
+      expect(warnings).toEqual(['mail delivery failed; will retry']);
+      const [row] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'to a hung server'));
+      expect(row).toMatchObject({ status: 'pending', lockedUntil: null });
+      expect(row?.lastError).toMatch(/greeting/i);
+      proxy.thaw();
+      await mailer.retryPending();
+      await expect.poll(() => countWithSubject('to a hung server')).toBe(1);
+      await mailer.retryPending();
+      expect(countWithSubject('to a hung server')).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('bounds a delivery well inside its lease, so no second round can claim it meanwhile', () => {
+    const longest = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+    expect(longest).toBeLessThan(LEASE_MS / 4);
   });
 
   it('keeps mail in the outbox without a transport (the dev mailbox)', async () => {

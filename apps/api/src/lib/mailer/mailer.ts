@@ -21,7 +21,8 @@ export type Mailer = {
 export type MailLogger = { warn: (obj: object, msg: string) => void };
 
 const MAX_ATTEMPTS = 10;
-const LEASE_MS = 5 * 60_000;
+/** How long a claimed mail is left to its delivery; SMTP_TIMEOUTS (smtp-transport.ts) stay well inside it. */
+export const LEASE_MS = 5 * 60_000;
 /** Mails claimed and sent together in a retry round. */
 const RETRY_BATCH = 20;
 const lease = () => new Date(Date.now() + LEASE_MS);
