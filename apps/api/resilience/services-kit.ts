@@ -169,8 +169,8 @@ function hangOf(server: () => number | null, helpers: (server: number) => number
   return { stop: signal('SIGSTOP'), start: signal('SIGCONT') };
 }
 
-/** The SMTP sink, stoppable; `messages` gathers what every incarnation of it accepted. */
-export type SmtpService = Service & { messages: () => CapturedMail[] };
+/** The SMTP sink, stoppable and hangable; `messages` gathers what every incarnation of it accepted. */
+export type SmtpService = HangableService & { messages: () => CapturedMail[] };
 
 export async function startSmtp(): Promise<SmtpService> {
   const port = await freePort();
@@ -190,6 +190,11 @@ export async function startSmtp(): Promise<SmtpService> {
     },
     stop,
     close: stop,
+    // In this process, so frozen by holding its sockets (smtp-sink.ts), not by SIGSTOP.
+    hang: {
+      stop: async () => sink?.freeze(),
+      start: async () => sink?.thaw(),
+    },
     messages: () => [...earlier, ...(sink?.messages ?? [])],
   };
 }

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { from: string; to: string[]; raw: string; headers: Map<string, string>; text: string };
@@ -7,6 +7,12 @@ export type SmtpSink = {
   port: number;
   messages: CapturedMail[];
   close: () => Promise<void>;
+  /**
+   * Hangs the server as a frozen process would: connections are still accepted and written to, and
+   * nothing is read or answered on any of them, until `thaw`.
+   */
+  freeze: () => void;
+  thaw: () => void;
   /** Resolves once `count` messages arrived; fails after `timeoutMs` (bounded polling, no fixed sleeps). */
   waitFor: (count: number, timeoutMs?: number) => Promise<CapturedMail[]>;
 };
@@ -75,10 +81,42 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as AddressInfo;
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  // Corked, a socket keeps what the server writes (a greeting, a reply) until it is uncorked.
+  const hold = (socket: Socket) => {
+    socket.pause();
+    socket.cork();
+  };
+  const thaw = () => {
+    if (!frozen) return;
+    frozen = false;
+    for (const socket of sockets) {
+      socket.uncork();
+      socket.resume();
+    }
+  };
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    if (frozen) hold(socket);
+  });
   return {
     port: address.port,
     messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Thawed first: a frozen session would hold the close for smtp-server's 30 s grace, and
+        // the others finish what they were saying (a reply cut off could make a mail go out twice).
+        thaw();
+        server.close(() => resolve());
+      }),
+    freeze: () => {
+      if (frozen) return;
+      frozen = true;
+      for (const socket of sockets) hold(socket);
+    },
+    thaw,
     waitFor: async (count, timeoutMs = 5_000) => {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
