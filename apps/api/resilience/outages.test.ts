@@ -227,7 +227,7 @@ async function outage(
 ) {
   hangLimitMs = hangLimitFor(refusedWithinMs);
   try {
-    return await outageUnderLoad(dependency, service, how, awayForMs, refusedWithinMs);
+    return await outageUnderLoad(dependency, service, { how, awayForMs, refusedWithinMs });
   } finally {
     hangLimitMs = hangLimitFor(failFastMs);
   }
@@ -236,9 +236,7 @@ async function outage(
 async function outageUnderLoad(
   dependency: Dependency,
   service: Interruption,
-  how: 'stopped' | 'hung',
-  awayForMs: number,
-  refusedWithinMs: number,
+  { how, awayForMs, refusedWithinMs }: Required<Shape>,
 ) {
   const load = startLoad();
   await new Promise((done) => setTimeout(done, 1_500));
