@@ -45,13 +45,17 @@ export type TestAppOptions = {
   build?: Partial<BuildOptions>;
   /** Routes a test adds before the app is ready (e.g. one that fails in a chosen way). */
   routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** The database to serve from, opened in the app's data folder, instead of the suite's own. */
+  database?: (dataDir: string) => Promise<Database>;
   /** What useTestApp checks after each test (files whose fixtures insert paid rows directly skip spends). */
   invariants?: InvariantOptions;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kettle-test-'));
-  const { database, url, drop } = await openTestDatabase();
+  const { database, url, drop } = options.database
+    ? { database: await options.database(dataDir), url: undefined, drop: async () => undefined }
+    : await openTestDatabase();
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',

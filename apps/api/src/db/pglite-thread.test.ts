@@ -99,3 +99,73 @@ describe('PGlite on its own thread, in a folder', () => {
     await expect(second.query('select 1')).rejects.toThrow(/stopped/);
   });
 });
+
+/** The error a rejected promise gave, for its fields. */
+const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => expect.fail('expected the statement to fail'),
+    (error: unknown) => error,
+  );
+
+describe('PGlite on its own thread: a statement past its bound', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kettle-pglite-bound-'));
+  const BOUND_MS = 300;
+  let client: PgliteThread;
+  beforeAll(async () => {
+    client = await openPgliteThread(dir, { statementTimeoutMs: BOUND_MS });
+    await client.exec('create table t (id int primary key, note text)');
+    await client.query("insert into t values (1, 'kept')");
+  });
+  afterAll(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const ids = async (): Promise<number[]> =>
+    (await client.query<{ id: number }>('select id from t order by id')).rows.map((row) => row.id);
+
+  it('is ended with 57014, the store reopened with what was committed, and the next statement served', async () => {
+    const slow = failureOf(client.query('select pg_sleep(30)'));
+    const next = client.query<{ n: number }>('select 42 as n');
+    expect(await slow).toMatchObject({ code: '57014', message: expect.stringMatching(/statement timeout/) });
+    expect((await next).rows).toEqual([{ n: 42 }]);
+    expect(await ids()).toEqual([1]);
+  });
+
+  it('leaves nothing of a write it ended halfway', async () => {
+    const bulk = "insert into t select g, 'bulk' from generate_series(10, 500000000) as g";
+    expect(await failureOf(client.query(bulk))).toMatchObject({ code: '57014' });
+    expect(await ids()).toEqual([1]);
+  });
+
+  it('fails the rest of a transaction whose statement it ended, so none of it runs outside one', async () => {
+    let ended: unknown;
+    const work = client.transaction(async (tx) => {
+      await tx.query("insert into t values (2, 'in the ended transaction')");
+      ended = await failureOf(tx.query('select pg_sleep(30)'));
+      // Caught and carried on: on the new thread this insert would commit on its own.
+      await tx.query("insert into t values (3, 'after the end')");
+    });
+    expect(await failureOf(work)).toMatchObject({ code: '57P01' });
+    expect(ended).toMatchObject({ code: '57014' });
+    expect(await ids()).toEqual([1]);
+  });
+
+  it('lets unbounded work (migrations) run past it', async () => {
+    const { rows } = await client.unbounded(() =>
+      client.query<{ done: number }>('select 1 as done from pg_sleep(0.6)'),
+    );
+    expect(rows).toEqual([{ done: 1 }]);
+  });
+});
+
+describe('PGlite on its own thread, in memory', () => {
+  it('has no bound: ending the thread would lose the whole store', async () => {
+    const client = await openPgliteThread(undefined, { statementTimeoutMs: 100 });
+    try {
+      const { rows } = await client.query<{ done: number }>('select 1 as done from pg_sleep(0.4)');
+      expect(rows).toEqual([{ done: 1 }]);
+    } finally {
+      await client.close();
+    }
+  });
+});

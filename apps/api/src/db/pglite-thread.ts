@@ -25,6 +25,8 @@ export type PgliteThread = PgliteClient & {
    * what `during` copies beside it (the uploads) is of the same moment.
    */
   snapshot: <T>(during: (tarball: Uint8Array) => Promise<T>) => Promise<T>;
+  /** Runs `work` with no statement bound (migrations, which may rightly run long). */
+  unbounded: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -57,24 +59,20 @@ function textTypesOf(parsers: QueryOptions['parsers']): number[] {
   });
 }
 
-/**
- * PGlite in a worker thread (in `dataDir`, or in memory), so a slow statement holds up other
- * statements but never the server's event loop. One statement or one transaction runs at a time,
- * as in PGlite itself: a statement from outside waits for an open transaction to end.
- */
-export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> {
+/** Ends a statement past its bound, as PostgreSQL's `statement_timeout` does (57014: query_canceled). */
+function statementTimeout(ms: number): Error {
+  return Object.assign(new Error(`canceling statement due to statement timeout (${ms} ms)`), { code: '57014' });
+}
+
+/** What a statement queued behind the ended one, or its transaction, gets (57P01: admin_shutdown, a 503). */
+function threadRestarted(): Error {
+  return Object.assign(new Error('terminating connection: the database thread was restarted'), { code: '57P01' });
+}
+
+/** A worker that has opened the store (and run its recovery, after a thread that was ended). */
+async function startWorker(dataDir: string | undefined): Promise<Worker> {
   // execArgv is not inherited: the parent's flags (a test runner's, say) may not be valid in a worker.
   const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 1;
-  let failure: Error | undefined;
-
-  const failAll = (error: Error): void => {
-    failure ??= error;
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
       if (message.ready) resolve();
@@ -82,27 +80,98 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     });
     worker.once('error', reject);
   });
-  worker.on('message', (reply: Reply) => {
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
-    // An idle thread must not keep a finished script alive; a busy one must.
-    if (pending.size === 0) worker.unref();
-    if (reply.error) waiting.reject(toError(reply.error));
-    else waiting.resolve(reply.result);
-  });
-  worker.on('error', (error) => failAll(error));
-  worker.on('exit', (code) => failAll(new Error(`the database thread stopped (exit code ${code})`)));
-  worker.unref();
+  return worker;
+}
 
-  const send = <T>(request: Request): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      if (failure) return reject(failure);
-      const id = nextId++;
-      if (pending.size === 0) worker.ref();
-      pending.set(id, { resolve: (value) => resolve(value as T), reject });
-      worker.postMessage({ id, ...request });
+export type PgliteThreadOptions = {
+  /**
+   * A statement unanswered this long ends the thread, failing it with 57014, and the store is
+   * opened again on a new thread: PGlite has no working `statement_timeout`, and a statement cannot
+   * be interrupted any other way. Only for a store in a folder, which a new thread reopens as after
+   * a crash (committed work kept, open transactions gone); an in-memory store would be lost.
+   */
+  statementTimeoutMs?: number;
+};
+
+type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
+
+/**
+ * PGlite in a worker thread (in `dataDir`, or in memory), so a slow statement holds up other
+ * statements but never the server's event loop. One statement or one transaction runs at a time,
+ * as in PGlite itself: a statement from outside waits for an open transaction to end.
+ */
+export async function openPgliteThread(dataDir?: string, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
+  const timeoutMs = dataDir === undefined ? undefined : options.statementTimeoutMs;
+  const pending = new Map<number, Waiting>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  let worker: Worker | null = null;
+  /** Counts the threads ended by the bound: a transaction begun on an earlier one is gone. */
+  let generation = 0;
+  let unboundedCallers = 0;
+
+  const failAll = (error: Error): void => {
+    failure ??= error;
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    pending.clear();
+  };
+
+  const adopt = (started: Worker): void => {
+    worker = started;
+    started.on('message', (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      clearTimeout(waiting.timer);
+      // An idle thread must not keep a finished script alive; a busy one must.
+      if (pending.size === 0) started.unref();
+      if (reply.error) waiting.reject(toError(reply.error));
+      else waiting.resolve(reply.result);
     });
+    // A thread the bound ended is not a failure of the store; any other end is.
+    started.on('error', (error) => worker === started && failAll(error));
+    started.on(
+      'exit',
+      (code) => worker === started && failAll(new Error(`the database thread stopped (exit code ${code})`)),
+    );
+    started.unref();
+  };
+  adopt(await startWorker(dataDir));
+  /** Settles once a thread is there to take statements (at once, but while one is being replaced). */
+  let ready: Promise<void> = Promise.resolve();
+
+  const expire = (id: number, ms: number): void => {
+    const ended = worker;
+    if (!ended || !pending.has(id)) return;
+    worker = null;
+    generation += 1;
+    for (const [queued, { reject, timer }] of pending) {
+      clearTimeout(timer);
+      reject(queued === id ? statementTimeout(ms) : threadRestarted());
+    }
+    pending.clear();
+    ready = ended
+      .terminate()
+      .then(() => startWorker(dataDir))
+      .then(adopt, (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+  };
+
+  const send = async <T>(request: Request, bounded = true): Promise<T> => {
+    await ready;
+    const current = worker;
+    if (failure || !current) throw failure ?? threadRestarted();
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      if (pending.size === 0) current.ref();
+      const bound = bounded && unboundedCallers === 0 ? timeoutMs : undefined;
+      const timer = bound === undefined ? undefined : setTimeout(() => expire(id, bound), bound);
+      pending.set(id, { resolve: (value) => resolve(value as T), reject, timer });
+      current.postMessage({ id, ...request });
+    });
+  };
 
   const query = <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> =>
     send<Results<T>>({ op: 'query', sql, params, rowMode: options.rowMode, textTypes: textTypesOf(options.parsers) });
@@ -119,9 +188,12 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
   const transaction = <T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> =>
     exclusive(async () => {
       await exec('begin');
+      const begunOn = generation;
       let closed = false;
+      // After its thread was ended, a statement would run outside any transaction on the new one.
       const open = (): void => {
         if (closed) throw new Error('Transaction is closed');
+        if (generation !== begunOn) throw threadRestarted();
       };
       const tx: PgliteTransaction = {
         query: async (sql, params, options) => (open(), query(sql, params, options)),
@@ -137,10 +209,13 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
       };
       try {
         const result = await fn(tx);
-        if (!closed) await exec('commit');
+        if (!closed) {
+          open();
+          await exec('commit');
+        }
         return result;
       } catch (error) {
-        if (!closed) await exec('rollback').catch(() => undefined);
+        if (!closed && generation === begunOn) await exec('rollback').catch(() => undefined);
         throw error;
       } finally {
         closed = true;
@@ -151,10 +226,18 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     query: (sql, params, options) => exclusive(() => query(sql, params, options)),
     exec: (sql) => exclusive(() => exec(sql)),
     transaction,
-    snapshot: (during) => exclusive(async () => during(await send<Uint8Array>({ op: 'dump' }))),
+    unbounded: async (work) => {
+      unboundedCallers += 1;
+      try {
+        return await work();
+      } finally {
+        unboundedCallers -= 1;
+      }
+    },
+    snapshot: (during) => exclusive(async () => during(await send<Uint8Array>({ op: 'dump' }, false))),
     close: async () => {
-      await exclusive(() => send({ op: 'close' }));
-      await worker.terminate();
+      await exclusive(() => send({ op: 'close' }, false));
+      await worker?.terminate();
     },
   };
 }
