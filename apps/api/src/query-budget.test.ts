@@ -34,8 +34,10 @@ const BUDGET = {
   vote: 1,
   // One conditional statement, as the unlock's, that also records the comment's event.
   comment: 1,
-  // The token's user, then the post with the viewer's unlock, vote and blocks in one statement.
-  streamOpen: 2,
+  // The token's account, the post and the viewer's unlock, vote and blocks in one statement.
+  streamOpen: 1,
+  // The same, and the events missed since Last-Event-ID, read once the stream hears the post.
+  streamResume: 2,
 } as const;
 
 type Step = keyof typeof BUDGET;
@@ -112,15 +114,26 @@ describe('statements per request on the hot paths', () => {
     );
   });
 
-  it('opening a live stream stays within its budget', async () => {
+  it('opening and resuming a live stream stay within their budgets', async () => {
     const post = await approvedPost(app, authorId);
     expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
+    // An event to miss: a resume replays it, so its arrival means the replay's statement has run.
+    expect((await vote(app, reader.auth, post.id)).statusCode).toBe(200);
     const base = await listen(app);
-    const before = app.ctx.database.stats().queries;
-    const stream = await SseClient.open(eventsUrl(base, post.id, tokenOf(reader.auth)));
-    const sent = app.ctx.database.stats().queries - before;
-    stream.close();
-    expect(sent).toBeGreaterThan(0);
-    expect(sent).toBeLessThanOrEqual(BUDGET.streamOpen);
+    const statementsToOpen = async (resume: boolean): Promise<number> => {
+      const before = app.ctx.database.stats().queries;
+      const extra = resume ? { lastEventId: '0' } : undefined;
+      const stream = await SseClient.open(eventsUrl(base, post.id, tokenOf(reader.auth), extra));
+      if (resume) expect(await stream.next('vote_update')).toBeDefined();
+      const sent = app.ctx.database.stats().queries - before;
+      stream.close();
+      return sent;
+    };
+    const opened = await statementsToOpen(false);
+    expect(opened).toBeGreaterThan(0);
+    expect(opened).toBeLessThanOrEqual(BUDGET.streamOpen);
+    const resumed = await statementsToOpen(true);
+    expect(resumed).toBeGreaterThan(opened);
+    expect(resumed).toBeLessThanOrEqual(BUDGET.streamResume);
   });
 });

@@ -54,7 +54,8 @@ export async function accountOf(ctx: AppContext, claims: AccessClaims): Promise<
 const storedAccount = async (ctx: AppContext, claims: AccessClaims): Promise<UserRow> =>
   usableAccount(await findRequestUser(ctx.db, claims.sub));
 
-async function claimsOf(ctx: AppContext, token: string): Promise<AccessClaims> {
+/** The claims of a genuine, unexpired access token; 401 otherwise. */
+export async function claimsOf(ctx: AppContext, token: string): Promise<AccessClaims> {
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw unauthorized();
   return claims;

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { posts, postUnlocks, postVotes, userBlocks } from '../../db/schema.js';
+import { fromRawRow } from '../../db/raw-rows.js';
+import { posts, postUnlocks, postVotes, userBlocks, users } from '../../db/schema.js';
 import { unauthorized } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { userForAccessToken } from '../../plugins/authenticate.js';
+import { claimsOf, usableAccount } from '../../plugins/authenticate.js';
 import { refuseConversation } from '../posts/access.js';
+import { actingAs } from '../users/two-factor.policy.js';
 
 /** Who watches which post, and the viewer's state the stream personalises events with. */
 export type StreamAccess = {
@@ -21,13 +23,15 @@ export type StreamAccess = {
 const NOBODY: ReadonlySet<string> = new Set();
 
 /**
- * The post and everything the viewer's stream needs to know of it, in one statement: thousands
- * of viewers may open (and reopen) streams at once, so an open costs the token's user and this.
+ * The viewer's account, and the post with everything the viewer's stream needs to know of it, in
+ * one statement: thousands of viewers may open (and reopen) streams at once (P7). No row: the
+ * token's account is gone. No post id: there is no such post.
  */
 async function streamFacts(ctx: AppContext, userId: string, postId: string) {
-  if (!isUuid(postId)) return undefined;
   const [row] = await ctx.db
     .select({
+      // The whole row, as a signed-in request's own read of its user gets it (accountOf).
+      account: sql<Record<string, unknown>>`row_to_json(${users})`,
       id: posts.id,
       authorId: posts.authorId,
       status: posts.status,
@@ -43,8 +47,9 @@ async function streamFacts(ctx: AppContext, userId: string, postId: string) {
       blocked: sql<string[]>`(select coalesce(json_agg(${userBlocks.blockedId}), '[]'::json) from ${userBlocks}
         where ${eq(userBlocks.blockerId, userId)})`,
     })
-    .from(posts)
-    .where(eq(posts.id, postId))
+    .from(users)
+    .leftJoin(posts, isUuid(postId) ? eq(posts.id, postId) : sql`false`)
+    .where(eq(users.id, userId))
     .limit(1);
   return row;
 }
@@ -63,14 +68,20 @@ export async function authorizeStream(
   postId: string,
 ): Promise<StreamAccess> {
   if (!token) throw unauthorized();
-  const user = await userForAccessToken(ctx, token);
-  const facts = await streamFacts(ctx, user.id, postId);
-  refuseConversation({ id: user.id, isAdmin: user.isAdmin }, facts, facts?.unlocked === true);
+  const claims = await claimsOf(ctx, token);
+  const facts = await streamFacts(ctx, claims.sub, postId);
+  // Refused as every signed-in call refuses its account (authenticate.ts accountOf), before the post.
+  const user = actingAs(ctx.config, usableAccount(facts && fromRawRow(users, facts.account)));
+  const post =
+    facts?.id && facts.authorId !== null && facts.status !== null
+      ? { id: facts.id, authorId: facts.authorId, status: facts.status }
+      : undefined;
+  refuseConversation({ id: user.id, isAdmin: user.isAdmin }, post, facts?.unlocked === true);
   return {
     viewerId: user.id,
-    postId: facts.id,
-    isAuthor: facts.authorId === user.id,
-    hasVoted: facts.voted,
-    blocked: facts.blocked.length > 0 ? new Set(facts.blocked) : NOBODY,
+    postId: post.id,
+    isAuthor: post.authorId === user.id,
+    hasVoted: facts?.voted === true,
+    blocked: facts && facts.blocked.length > 0 ? new Set(facts.blocked) : NOBODY,
   };
 }
