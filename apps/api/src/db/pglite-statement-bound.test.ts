@@ -25,7 +25,7 @@ describe('a runaway statement on PGlite in a folder', () => {
     },
     {
       database: async (dataDir) => {
-        database = await openPglite(join(dataDir, 'db'), { statementTimeoutMs: 400 });
+        database = await openPglite(join(dataDir, 'db'), { statementTimeoutMs: 1_000 });
         return database;
       },
     },

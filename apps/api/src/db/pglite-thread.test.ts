@@ -109,7 +109,7 @@ const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
 
 describe('PGlite on its own thread: a statement past its bound', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kettle-pglite-bound-'));
-  const BOUND_MS = 300;
+  const BOUND_MS = 500;
   let client: PgliteThread;
   beforeAll(async () => {
     client = await openPgliteThread(dir, { statementTimeoutMs: BOUND_MS });
@@ -152,7 +152,7 @@ describe('PGlite on its own thread: a statement past its bound', () => {
 
   it('lets unbounded work (migrations) run past it', async () => {
     const { rows } = await client.unbounded(() =>
-      client.query<{ done: number }>('select 1 as done from pg_sleep(0.6)'),
+      client.query<{ done: number }>('select 1 as done from pg_sleep(1.5)'),
     );
     expect(rows).toEqual([{ done: 1 }]);
   });
