@@ -183,6 +183,26 @@ describe(`search plans at ${SIZE} posts`, () => {
     expect(page.data.map((post) => post.id)).toEqual(newest.map((row) => row.id));
   });
 
+  it('an @handle probes the whole-handle index, never the fragments of every handle', async () => {
+    for (const viewer of [null, { id: reader.id, isAdmin: false }]) {
+      const plan = await candidatesPlan('@user_42', viewer);
+      expect(plan).toContain('posts_handle_lower_idx');
+      expect(plan).not.toContain('posts_handle_trgm_idx');
+      expect(plan).not.toContain('posts_status_created_idx');
+      expect(plan).not.toMatch(/Seq Scan on posts/);
+    }
+    // Exactly that handle: '@user_420' and '@user_4200' share its text and are not found.
+    const expected = rowsOf<{ id: string }>(
+      await app.ctx.db.execute(sql`
+        select id from posts where status = 'approved' and lower(tagged_handle) = '@user_42'
+        order by created_at desc, id desc`),
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(1);
+    const page = await list('?search=%40user_42&limit=100');
+    expect(page.metadata).toMatchObject({ total_elements: expected.length, total_capped: false });
+    expect(page.data.map((post) => post.id)).toEqual(expected);
+  });
+
   it('a term in every post stops counting at the cap and still lists the newest matches', async () => {
     const page = await list('?search=brew&limit=9');
     expect(page.metadata).toMatchObject({ total_elements: 1000, total_capped: true });
