@@ -160,7 +160,8 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
   };
 
   const send = async <T>(request: Request, bounded = true): Promise<T> => {
-    await ready;
+    // Another bound may end the new thread while this caller waited for it: wait for its successor.
+    while (!worker && !failure) await ready;
     const current = worker;
     if (failure || !current) throw failure ?? threadRestarted();
     return new Promise<T>((resolve, reject) => {

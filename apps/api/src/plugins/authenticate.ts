@@ -39,17 +39,18 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The token proves who is calling; the database decides what they may do. Loading the user on
- * each request means a deactivated or demoted account loses access on its very next call. The
- * live stream, whose token comes in the query, is checked here too.
+ * each request means a deactivated or demoted account loses access on its very next call.
  */
-export async function userForAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
-  return accountOf(ctx, await claimsOf(ctx, token));
+export async function accountOf(ctx: AppContext, claims: AccessClaims): Promise<UserRow> {
+  return actingAccountOf(ctx.config, await findRequestUser(ctx.db, claims.sub));
 }
 
-/** The account a checked token names, read fresh, if it may still act (usableAccount), as it acts. */
-export async function accountOf(ctx: AppContext, claims: AccessClaims): Promise<UserRow> {
-  return actingAs(ctx.config, await storedAccount(ctx, claims));
-}
+/**
+ * An account read fresh (by accountOf, or inside a statement of its own, as the live stream does),
+ * if it may still act (usableAccount), as it acts.
+ */
+export const actingAccountOf = (config: AppContext['config'], row: UserRow | undefined): UserRow =>
+  actingAs(config, usableAccount(row));
 
 const storedAccount = async (ctx: AppContext, claims: AccessClaims): Promise<UserRow> =>
   usableAccount(await findRequestUser(ctx.db, claims.sub));

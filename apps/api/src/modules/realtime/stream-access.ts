@@ -4,9 +4,8 @@ import { fromRawRow } from '../../db/raw-rows.js';
 import { posts, postUnlocks, postVotes, userBlocks, users } from '../../db/schema.js';
 import { unauthorized } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { claimsOf, usableAccount } from '../../plugins/authenticate.js';
+import { actingAccountOf, claimsOf } from '../../plugins/authenticate.js';
 import { refuseConversation } from '../posts/access.js';
-import { actingAs } from '../users/two-factor.policy.js';
 
 /** Who watches which post, and the viewer's state the stream personalises events with. */
 export type StreamAccess = {
@@ -70,8 +69,8 @@ export async function authorizeStream(
   if (!token) throw unauthorized();
   const claims = await claimsOf(ctx, token);
   const facts = await streamFacts(ctx, claims.sub, postId);
-  // Refused as every signed-in call refuses its account (authenticate.ts accountOf), before the post.
-  const user = actingAs(ctx.config, usableAccount(facts && fromRawRow(users, facts.account)));
+  // Refused as every signed-in call refuses its account, before the post is judged.
+  const user = actingAccountOf(ctx.config, facts && fromRawRow(users, facts.account));
   const post =
     facts?.id && facts.authorId !== null && facts.status !== null
       ? { id: facts.id, authorId: facts.authorId, status: facts.status }
