@@ -20,9 +20,11 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_LIST_SKIP, postListQuerySchema } from '@kettle/shared';
 import { desc } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { posts } from '../apps/api/src/db/schema.js';
-import { publicListWhere, searchCandidates, searchScope } from '../apps/api/src/modules/posts/search.js';
+import { publicListWhere, searchCandidates, searchScope, slicedSearch } from '../apps/api/src/modules/posts/search.js';
+import { slicedSearchStatement } from '../apps/api/src/modules/posts/search-slices.js';
 import type { Viewer } from '../apps/api/src/modules/posts/reading.policy.js';
 import {
   ABSENT_WORD,
@@ -91,20 +93,30 @@ async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ rea
 }
 
 /**
- * `--explain`: the plans of a search's statements, built by the app's own functions (the matches
- * gathered up to the cap, and the newest-first walk used only past it), so a sequential scan or a
- * walk over created_at shows up here rather than in production.
+ * `--explain`: the plans of a search's statements, built by the app's own functions (the slices'
+ * statement where they serve the search; otherwise the matches gathered up to the cap, and the
+ * newest-first walk used only past it), so a sequential scan or a walk over created_at shows up
+ * here rather than in production.
  */
 async function explainSearch(app: FastifyInstance, target: Target, term: string, viewer: Viewer): Promise<void> {
   const { db } = app.ctx;
   const query = postListQuerySchema.parse({ search: term, limit: '9' });
-  const where = publicListWhere(query, await searchScope(db, viewer, query));
+  const scope = await searchScope(db, viewer, query);
+  const where = publicListWhere(query, scope);
+  const sliced = slicedSearch(query, scope);
   const walk = db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(9);
-  for (const [what, statement] of [
-    ['candidates', searchCandidates(db, where, query).toSQL()],
-    ['walk past the cap', walk.toSQL()],
-    ['walk past the cap, deepest page', walk.offset(MAX_LIST_SKIP).toSQL()],
-  ] as const) {
+  const dialect = new PgDialect();
+  const statements = sliced
+    ? [
+        ['slices', dialect.sqlToQuery(slicedSearchStatement(sliced, query))],
+        ['slices, deepest page', dialect.sqlToQuery(slicedSearchStatement(sliced, { ...query, skip: MAX_LIST_SKIP }))],
+      ]
+    : [
+        ['candidates', searchCandidates(db, where, query).toSQL()],
+        ['walk past the cap', walk.toSQL()],
+        ['walk past the cap, deepest page', walk.offset(MAX_LIST_SKIP).toSQL()],
+      ];
+  for (const [what, statement] of statements as Array<[string, { sql: string; params: unknown[] }]>) {
     const plan = await target.rows<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.sql}`, [
       ...statement.params,
     ]);

@@ -96,8 +96,10 @@ export async function seed(target: Target, n: number): Promise<string> {
     `insert into users (username, email, password_hash) values ('bench_author', 'bench@kettle.local', 'x') returning id`,
   );
   if (!author) throw new Error('author not created');
-  for (let start = 1; start <= n; start += CHUNK) {
-    const end = Math.min(n, start + CHUNK - 1);
+  // Oldest first, as a site grows: each post takes its search slice on insert (migration 0016).
+  for (let done = 0; done < n; done += CHUNK) {
+    const end = n - done;
+    const start = Math.max(1, end - CHUNK + 1);
     await target.run(`
       with c as (select array_agg(id order by name) a, count(*)::int n from categories),
            s as (select array_agg(id order by code) a, count(*)::int n from states),
@@ -114,8 +116,8 @@ export async function seed(target: Target, n: number): Promise<string> {
              case when g % 10 = 0 then 'pending' else 'approved' end,
              now() - g * interval '30 seconds',
              now() - g * interval '30 seconds'
-      from generate_series(${start}, ${end}) g, c, s, w`);
-    process.stdout.write(`\rseeded ${end}/${n} posts`);
+      from generate_series(${end}, ${start}, -1) g, c, s, w`);
+    process.stdout.write(`\rseeded ${done + end - start + 1}/${n} posts`);
   }
   process.stdout.write('\n');
   // What autovacuum does to a table grown over months; without it the trigger-kept counts hold

@@ -309,6 +309,12 @@ export const posts = pgTable(
     rejectionReason: text('rejection_reason'),
     originalPostId: uuid('original_post_id').references((): AnyPgColumn => posts.id, { onDelete: 'set null' }),
     voteCount: integer('vote_count').notNull().default(0),
+    /**
+     * The search slice the post belongs to, set on insert by a trigger (migration 0016): slices
+     * hold runs of about the same number of posts by created_at, newest slice highest, so a search
+     * can read the slices newest first (search-slices.ts).
+     */
+    searchSlice: integer('search_slice'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -340,6 +346,14 @@ export const posts = pgTable(
     // Terms with no run of three letters or digits ('qz', 'NY') give the trigram indexes nothing to
     // narrow by: they match whole words here instead (search.ts, issue 13).
     index('posts_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false }),
+    // Each approved post's title and preview trigrams keyed by its slice and its group of slices
+    // (search_slice_trigrams, migration 0016), so a search probes one slice at a time, newest first.
+    index('posts_slice_trigrams_idx')
+      .using('gin', sql`search_slice_trigrams(${t.searchSlice}, ${t.title}, ${t.preview})`)
+      .where(sql`${t.status} = 'approved'`)
+      .with({ fastupdate: false }),
+    // The slice trigger reads a slice's newest post here.
+    index('posts_search_slice_idx').on(t.searchSlice, t.createdAt),
     index('posts_bounty_open_idx')
       .on(t.publishedAt)
       .where(sql`${t.bountyStatus} = 'escrowed'`),

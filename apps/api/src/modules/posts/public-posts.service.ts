@@ -7,7 +7,7 @@ import { loadReadContext, presentPostDetail } from './read-context.js';
 import { findPost } from './posts.repository.js';
 import { isUuid } from '../../lib/ids.js';
 import { canSee, type Viewer } from './reading.policy.js';
-import { countListed, publicListWhere, searchPage, searchScope } from './search.js';
+import { countListed, publicListWhere, searchPage, searchScope, slicedSearch } from './search.js';
 import { postNotFound } from './access.js';
 
 /**
@@ -31,7 +31,7 @@ export async function findListPage(ctx: AppContext, viewer: Viewer, query: PostL
   const scope = query.search ? await searchScope(ctx.db, viewer, query) : null;
   const where = publicListWhere(query, scope);
   const { rows, total } = scope
-    ? await searchPage(ctx.db, where, query, scope.namedMatches)
+    ? await searchPage(ctx.db, where, query, scope.namedMatches, slicedSearch(query, scope))
     : await browse(ctx, where, query);
   const metadata = { total_elements: total.total, skip: query.skip, limit: query.limit, total_capped: total.capped };
   return { rows, metadata };

@@ -8,7 +8,8 @@ import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { getPosts } from '../../../test/reading-kit.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { Viewer } from './reading.policy.js';
-import { publicListWhere, searchCandidates, searchPage, searchScope } from './search.js';
+import { slicedSearchStatement } from './search-slices.js';
+import { publicListWhere, searchCandidates, searchPage, searchScope, slicedSearch } from './search.js';
 
 /**
  * Issue 13: 'tea', frequent among pending posts and absent from approved ones, walked the whole
@@ -42,7 +43,8 @@ async function longStatement(statement: SQL): Promise<void> {
 }
 
 /**
- * One statement; short texts keep the trigram indexes' inserts cheap. 'oolong' only in pending
+ * One statement, oldest first as a site grows, so the trigger cuts the posts into search slices
+ * (migration 0016); short texts keep the trigram indexes' inserts cheap. 'oolong' only in pending
  * posts (not 'tea' itself: it is a whole word of a category's name, which approved posts carry).
  */
 async function seed(authorId: string): Promise<void> {
@@ -60,7 +62,7 @@ async function seed(authorId: string): Promise<void> {
              s.a[1 + (g / 7) % s.n],
              case when g % 10 = 0 then 'pending' else 'approved' end,
              now() - g * interval '30 seconds'
-      from generate_series(1, ${SIZE}) g, c, s, w`);
+      from generate_series(${SIZE}, 1, -1) g, c, s, w`);
   await app.ctx.db.execute(sql`analyze posts`);
 }
 
@@ -181,6 +183,41 @@ describe(`search plans at ${SIZE} posts`, () => {
     );
     const page = await list(`?search=${word}&limit=9`);
     expect(page.data.map((post) => post.id)).toEqual(newest.map((row) => row.id));
+  });
+
+  it('a term whose newest matches lie far down reads the slices newest first, each through their index', async () => {
+    // 'post 7' is in the previews of posts 7, 70-79, 700-799 and so on: most of its matches are old.
+    const term = 'post 7';
+    for (const viewer of [null, { id: reader.id, isAdmin: false }]) {
+      const query = postListQuerySchema.parse({ search: term, limit: '9', skip: '990' });
+      const sliced = slicedSearch(query, await searchScope(app.ctx.db, viewer, query));
+      if (!sliced) throw new Error('the slices do not serve this search');
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(
+        await app.ctx.db.execute(sql`explain (costs off) ${slicedSearchStatement(sliced, query)}`),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan.match(/posts_slice_trigrams_idx/g)).toHaveLength(2);
+      expect(plan).not.toContain('posts_status_created_idx');
+      expect(plan).not.toContain('posts_approved_title_trgm_idx');
+      expect(plan).not.toMatch(/Seq Scan on posts/);
+    }
+    const slices = rowsOf<{ n: number }>(await app.ctx.db.execute(sql`select count(*)::int as n from search_slices`));
+    expect(slices[0]?.n).toBeGreaterThan(5);
+    const expected = rowsOf<{ id: string }>(
+      await app.ctx.db.execute(sql`
+        select id from posts where status = 'approved' and (title ilike ${`%${term}%`} or preview ilike ${`%${term}%`})
+        order by created_at desc, id desc`),
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThanOrEqual(999);
+    for (const skip of [0, 500, 990]) {
+      const page = await list(`?search=${encodeURIComponent(term)}&skip=${skip}&limit=9`);
+      expect(page.data.map((post) => post.id)).toEqual(expected.slice(skip, skip + 9));
+      expect(page.metadata).toMatchObject({
+        total_elements: Math.min(expected.length, 1000),
+        total_capped: expected.length > 1000,
+      });
+    }
   });
 
   it('an @handle probes the whole-handle index, never the fragments of every handle', async () => {

@@ -6,6 +6,7 @@ import type { PostRow } from '../../db/rows.js';
 import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import type { Viewer } from './reading.policy.js';
+import { slicedSearchCandidates, termTrigrams, type SlicedSearch } from './search-slices.js';
 
 /**
  * What a search may read beyond what every reader sees (title, 150-character preview, category,
@@ -94,26 +95,25 @@ function hasWords(term: string, pattern: string): SQL {
 }
 
 /**
- * Every branch has its own index (pg_trgm GIN on approved titles and previews, content and
- * lower(tagged_handle); btrees for the rest), so the planner ORs bitmaps instead of scanning. A
- * leading '@' searches handles only.
+ * The ways a post matches a reader's search, each with its own index: `titles`, the approved
+ * titles and previews (pg_trgm GIN, or the words index for a short term), and `others`, named
+ * categories and states, a whole handle, and the content of posts the reader can open (btrees). A
+ * leading '@' searches handles only, and has no `titles`.
  */
-export function readerSearchCondition(term: string, scope: SearchScope): SQL {
+function readerSearchBranches(term: string, scope: SearchScope): { titles: SQL | undefined; others: SQL[] } {
   const handle = wholeHandle(term);
   const handleIs = handle ? sql`lower(${posts.taggedHandle}) = ${handle}` : undefined;
   const handleContains = sql`lower(${posts.taggedHandle}) like ${containsPattern(term.toLowerCase())}`;
   const byHandle = term.startsWith('@');
   const pattern = containsPattern(term);
+  const titles = byHandle
+    ? undefined
+    : hasTrigram(term)
+      ? or(ilike(ifApproved(posts.title), pattern), ilike(ifApproved(posts.preview), pattern))
+      : hasWords(term, pattern);
   const seen = byHandle
     ? [handleIs]
-    : [
-        ...(hasTrigram(term)
-          ? [ilike(ifApproved(posts.title), pattern), ilike(ifApproved(posts.preview), pattern)]
-          : [hasWords(term, pattern)]),
-        inIds(posts.categoryId, scope.categoryIds),
-        inIds(posts.stateId, scope.stateIds),
-        handleIs,
-      ];
+    : [inIds(posts.categoryId, scope.categoryIds), inIds(posts.stateId, scope.stateIds), handleIs];
   const opened = byHandle ? handleContains : or(ilike(posts.content, pattern), handleContains);
   // A reader's own and unlocked posts are found by author and id, then read row by row: '|| ''' keeps
   // the trigram indexes out, which would fetch every post sharing the term's trigrams ('tea tea':
@@ -126,8 +126,32 @@ export function readerSearchCondition(term: string, scope: SearchScope): SQL {
         scope.unlockedIds.length > 0 ? and(inArray(posts.id, scope.unlockedIds), openedRows) : undefined,
         scope.authorId ? and(eq(posts.authorId, scope.authorId), openedRows) : undefined,
       ];
-  // Nothing to match (a bare '@') matches nothing, never everything.
-  return or(...seen, ...open) ?? sql`false`;
+  return { titles, others: [...seen, ...open].filter((branch): branch is SQL => branch !== undefined) };
+}
+
+/**
+ * Every branch has its own index, so the planner ORs bitmaps instead of scanning. Nothing to match
+ * (a bare '@') matches nothing, never everything.
+ */
+export function readerSearchCondition(term: string, scope: SearchScope): SQL {
+  const { titles, others } = readerSearchBranches(term, scope);
+  return or(titles, ...others) ?? sql`false`;
+}
+
+/**
+ * A search the slices serve (search-slices.ts): a term with trigrams in plain ASCII, over the
+ * whole list, by a visitor or a reader. A filter narrows by its btree first, a handle search has no
+ * titles, and an admin's search reads every post's content, as common as the titles: these keep the
+ * one statement of searchCandidates, which stops at the cap in any order.
+ */
+export function slicedSearch(query: PostListQuery, scope: SearchScope | null): SlicedSearch | null {
+  const term = query.search ?? '';
+  const filtered = query.category_id || query.state_id || query.category || query.state;
+  if (!scope || scope.everything || filtered || term.startsWith('@') || !hasTrigram(term)) return null;
+  const trigrams = termTrigrams(term);
+  if (!trigrams) return null;
+  const { others } = readerSearchBranches(term, scope);
+  return { trigrams, pattern: containsPattern(term), others: others.length > 0 ? or(...others) : undefined };
 }
 
 /**
@@ -261,21 +285,28 @@ export async function searchPage(
   where: SQL | undefined,
   query: PostListQuery,
   namedMatches = 0,
+  sliced: SlicedSearch | null = null,
 ): Promise<{ rows: PostRow[]; total: ListTotal }> {
-  const found =
-    namedMatches > SEARCH_COUNT_CAP ? { n: namedMatches, ids: [] } : (await searchCandidates(db, where, query))[0];
+  const named = namedMatches > SEARCH_COUNT_CAP;
+  const found = named
+    ? { n: namedMatches, ids: [] }
+    : sliced
+      ? await slicedSearchCandidates(db, sliced, query)
+      : (await searchCandidates(db, where, query))[0];
   const n = found?.n ?? 0;
   const total = { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
   const ids = found?.ids ?? [];
-  if (n <= SEARCH_COUNT_CAP && ids.length === 0) return { rows: [], total };
+  // The slices give the page's ids past the cap too; the other ways walk created_at there.
+  const walk = n > SEARCH_COUNT_CAP && (named || !sliced);
+  if (!walk && ids.length === 0) return { rows: [], total };
   // Read by id, the search condition checked again: a post withdrawn in between stays out.
-  const scope = n > SEARCH_COUNT_CAP ? where : and(inArray(posts.id, ids), where);
+  const scope = walk ? where : and(inArray(posts.id, ids), where);
   const rows = await db
     .select()
     .from(posts)
     .where(scope)
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .offset(n > SEARCH_COUNT_CAP ? query.skip : 0)
+    .offset(walk ? query.skip : 0)
     .limit(query.limit);
   return { rows, total };
 }
