@@ -279,6 +279,7 @@ export function searchCandidates(db: DbOrTx, where: SQL | undefined, query: Post
  * among approved posts, and the newest-first walk finds a page within a few thousand rows. A term
  * naming a category or state that alone holds more than the cap (`namedMatches`, from the kept
  * counts) is known to be past it: gathering a thousand of its matches first cost 30-55 ms at 1M.
+ * A search the slices serve (`sliced`) gets the page's ids from them at any skip.
  */
 export async function searchPage(
   db: DbOrTx,
