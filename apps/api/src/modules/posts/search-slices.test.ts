@@ -7,7 +7,7 @@ import { getPosts } from '../../../test/reading-kit.js';
 import { moderate } from '../../../test/bounty-kit.js';
 import { postUnlocks, posts } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import { termTrigrams } from './search-slices.js';
+import { termTrigrams, trigramArray } from './search-slices.js';
 
 let app: TestApp;
 let reader: Auth;
@@ -112,7 +112,7 @@ describe('termTrigrams', () => {
           if (!trigrams) continue;
           const [row] = rowsOf<{ missing: string[] }>(
             await app.ctx.db.execute(
-              sql`select array(select unnest(${`{${trigrams.map((t) => `"${t}"`).join(',')}}`}::text[]) except select unnest(show_trgm(${text})))::text[] as missing`,
+              sql`select array(select unnest(${trigramArray(trigrams)}) except select unnest(show_trgm(${text})))::text[] as missing`,
             ),
           );
           expect(row?.missing, `${text.slice(from, to)} in ${text}`).toEqual([]);

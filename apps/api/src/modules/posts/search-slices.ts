@@ -38,11 +38,14 @@ export function termTrigrams(term: string): string[] | null {
 const holds = (pattern: string) => sql`(p.title ilike ${pattern} or p.preview ilike ${pattern})`;
 
 /**
- * The tokens of one slice ('f') or group ('c') for the term's trigrams, sent as one array literal
- * (a trigram holds only letters, digits and spaces, so quoting each is enough).
+ * Trigrams as one text[] parameter (drizzle spreads a JS array into a list). A trigram of
+ * termTrigrams holds only letters, digits and spaces, so quoting each is enough.
  */
+export const trigramArray = (trigrams: string[]): SQL => sql`${`{${trigrams.map((t) => `"${t}"`).join(',')}}`}::text[]`;
+
+/** The tokens of one slice ('f') or group ('c') for the term's trigrams. */
 const tokens = (level: 'f' | 'c', at: SQL, trigrams: string[]) =>
-  sql`array(select ${level} || ${at} || ':' || t from unnest(${`{${trigrams.map((t) => `"${t}"`).join(',')}}`}::text[]) t)`;
+  sql`array(select ${level} || ${at} || ':' || t from unnest(${trigramArray(trigrams)}) t)`;
 
 /**
  * Approved posts whose title or preview holds the term, newest first, at most `wanted`: groups of
