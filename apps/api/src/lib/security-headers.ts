@@ -27,43 +27,91 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, str
   return [...headers];
 }
 
-const headersByConfig = new WeakMap<Config, Record<string, string>>();
+const headersByConfig = new WeakMap<Config, { page: Record<string, string>; answer: Record<string, string> }>();
+
+const lowerCased = (headers: Array<[string, string]>) =>
+  Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
- * CSP that allows only our own origin (and the theme script above), nosniff, no framing, no
- * referrer: the same for every answer, built once per config. Exported for the answers Fastify
- * gives before any hook runs (a malformed address: lib/error-handler.ts answerFrameworkError).
+ * The page policy: CSP that allows only our own origin (and the theme script above), no framing,
+ * no referrer, nosniff, and helmet's other headers for documents. Built once per config.
  */
-export function securityHeaders(config: Config): Record<string, string> {
-  const known = headersByConfig.get(config);
-  if (known) return known;
+function pageHeaders(config: Config): Record<string, string> {
   // helmet's middleware, built once: the Fastify plugin builds it again for every request (CSP
   // parsed anew each time), which showed in a cached page's profile (performance.md P2).
-  const setSecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Upgrading on plain-http local installs would break every asset request.
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
-  });
-  const headers = Object.fromEntries(
-    headersSetBy(setSecurityHeaders).map(([name, value]) => [name.toLowerCase(), value]),
+  return lowerCased(
+    headersSetBy(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'none'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            // Upgrading on plain-http local installs would break every asset request.
+            ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+          },
+        },
+        referrerPolicy: { policy: 'no-referrer' },
+        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
   );
-  headersByConfig.set(config, headers);
-  return headers;
+}
+
+/**
+ * An API answer (JSON, a live stream) is never a document that loads anything: it allows nothing
+ * (`default-src 'none'`, as an image's answer), keeps the headers that guard a non-document
+ * (nosniff, CORP, no referrer, HSTS, no framing) and leaves out those that only steer a document
+ * (the page's sources, COOP, Origin-Agent-Cluster, X-Frame-Options beside frame-ancestors) or
+ * browsers long gone (X-XSS-Protection, X-Download-Options, X-DNS-Prefetch-Control,
+ * X-Permitted-Cross-Domain-Policies). Half the header bytes of every API answer: on a cached
+ * page they were a tenth of what goes out (performance.md P2).
+ */
+function answerHeaders(): Record<string, string> {
+  return lowerCased(
+    headersSetBy(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
+        },
+        referrerPolicy: { policy: 'no-referrer' },
+        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+        crossOriginEmbedderPolicy: false,
+        crossOriginOpenerPolicy: false,
+        originAgentCluster: false,
+        xDnsPrefetchControl: false,
+        xDownloadOptions: false,
+        xFrameOptions: false,
+        xPermittedCrossDomainPolicies: false,
+        xXssProtection: false,
+      }),
+    ),
+  );
+}
+
+/** Swagger UI's page sets its own policy for its scripts (plugins/openapi.ts). */
+const API_PAGES = '/api/docs';
+
+/**
+ * The security headers for an answer to `url` (security.md W4): the API policy under /api/, the
+ * page policy for the web app and everything else. Exported for the answers Fastify gives before
+ * any hook runs (a malformed address: lib/error-handler.ts answerFrameworkError).
+ */
+export function securityHeaders(config: Config, url: string): Record<string, string> {
+  let known = headersByConfig.get(config);
+  if (!known) {
+    known = { page: pageHeaders(config), answer: answerHeaders() };
+    headersByConfig.set(config, known);
+  }
+  return url.startsWith('/api/') && !url.startsWith(API_PAGES) ? known.answer : known.page;
 }

@@ -42,7 +42,7 @@ describe('GET /api/v1/posts/{id}/events', () => {
     expect(headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(headers.get('cache-control')).toContain('no-cache');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(headers.get('referrer-policy')).toBe('no-referrer');
 
     const started = Date.now();
