@@ -33,7 +33,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
 /** An API answer loads nothing: its policy allows nothing, with no document-only headers. */
 function expectApiPolicy(res: LightMyRequestResponse) {
   expectSecurityHeaders(res);
-  expect(res.headers['content-security-policy']).toBe("default-src 'none';base-uri 'none';frame-ancestors 'none'");
+  expect(res.headers['content-security-policy']).toBe("default-src 'none'; base-uri 'none'; frame-ancestors 'none'");
   expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   for (const documentOnly of [
     'x-frame-options',

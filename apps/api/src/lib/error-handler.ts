@@ -97,7 +97,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // No hook runs for these answers, so they get the security headers here (security.md W4).
-  void reply.headers(securityHeaders(request.server.ctx.config, request.url)).header('cache-control', 'no-store');
+  void reply.headers(securityHeaders(request.server.ctx.config)(request.url)).header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(414).send({ detail: INPUT_MESSAGES.addressTooLong, code: ERROR_CODES.badRequest });
     return;

@@ -27,10 +27,15 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, str
   return [...headers];
 }
 
-const headersByConfig = new WeakMap<Config, { page: Record<string, string>; answer: Record<string, string> }>();
-
 const lowerCased = (headers: Array<[string, string]>) =>
   Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
+
+/** What every answer says, document or not: no referrer, HSTS for a year. */
+const everyAnswer = {
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  crossOriginEmbedderPolicy: false,
+} as const;
 
 /**
  * The page policy: CSP that allows only our own origin (and the theme script above), no framing,
@@ -42,6 +47,7 @@ function pageHeaders(config: Config): Record<string, string> {
   return lowerCased(
     headersSetBy(
       helmet({
+        ...everyAnswer,
         contentSecurityPolicy: {
           useDefaults: false,
           directives: {
@@ -59,34 +65,26 @@ function pageHeaders(config: Config): Record<string, string> {
             ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
           },
         },
-        referrerPolicy: { policy: 'no-referrer' },
-        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-        crossOriginEmbedderPolicy: false,
       }),
     ),
   );
 }
 
 /**
- * An API answer (JSON, a live stream) is never a document that loads anything: it allows nothing
- * (`default-src 'none'`, as an image's answer), keeps the headers that guard a non-document
- * (nosniff, CORP, no referrer, HSTS, no framing) and leaves out those that only steer a document
- * (the page's sources, COOP, Origin-Agent-Cluster, X-Frame-Options beside frame-ancestors) or
- * browsers long gone (X-XSS-Protection, X-Download-Options, X-DNS-Prefetch-Control,
- * X-Permitted-Cross-Domain-Policies). Half the header bytes of every API answer: on a cached
- * page they were a tenth of what goes out (performance.md P2).
+ * An API answer (JSON, a live stream) or a stored image is never a document that loads anything:
+ * it allows nothing (base-uri and frame-ancestors do not fall back to default-src, so they are
+ * named), keeps the headers that guard a non-document (nosniff, CORP, no referrer, HSTS) and leaves
+ * out those that only steer a document (the page's sources, COOP, Origin-Agent-Cluster,
+ * X-Frame-Options beside frame-ancestors) or browsers long gone (X-XSS-Protection,
+ * X-Download-Options, X-DNS-Prefetch-Control, X-Permitted-Cross-Domain-Policies). Half the header
+ * bytes of every API answer: on a cached page they were a tenth of what goes out (performance.md P2).
  */
-function answerHeaders(): Record<string, string> {
-  return lowerCased(
+const nonDocumentHeaders = (): Record<string, string> => ({
+  ...lowerCased(
     headersSetBy(
       helmet({
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
-        },
-        referrerPolicy: { policy: 'no-referrer' },
-        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-        crossOriginEmbedderPolicy: false,
+        ...everyAnswer,
+        contentSecurityPolicy: false,
         crossOriginOpenerPolicy: false,
         originAgentCluster: false,
         xDnsPrefetchControl: false,
@@ -96,22 +94,30 @@ function answerHeaders(): Record<string, string> {
         xXssProtection: false,
       }),
     ),
-  );
-}
+  ),
+  'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+});
 
 /** Swagger UI's page sets its own policy for its scripts (plugins/openapi.ts). */
 const API_PAGES = '/api/docs';
 
+export type SecurityHeadersFor = (url: string) => Record<string, string>;
+
 /**
- * The security headers for an answer to `url` (security.md W4): the API policy under /api/, the
- * page policy for the web app and everything else. Exported for the answers Fastify gives before
- * any hook runs (a malformed address: lib/error-handler.ts answerFrameworkError).
+ * The security headers of an answer to `url` (security.md W4): the non-document set under /api/
+ * and for stored images (/uploads/), the page set for the web app and everything else. Both are
+ * built once; also used for the answers Fastify gives before any hook runs (a malformed address:
+ * lib/error-handler.ts answerFrameworkError).
  */
-export function securityHeaders(config: Config, url: string): Record<string, string> {
-  let known = headersByConfig.get(config);
-  if (!known) {
-    known = { page: pageHeaders(config), answer: answerHeaders() };
-    headersByConfig.set(config, known);
+const byConfig = new WeakMap<Config, SecurityHeadersFor>();
+export function securityHeaders(config: Config): SecurityHeadersFor {
+  let headersFor = byConfig.get(config);
+  if (!headersFor) {
+    const page = pageHeaders(config);
+    const nonDocument = nonDocumentHeaders();
+    headersFor = (url) =>
+      (url.startsWith('/api/') && !url.startsWith(API_PAGES)) || url.startsWith('/uploads/') ? nonDocument : page;
+    byConfig.set(config, headersFor);
   }
-  return url.startsWith('/api/') && !url.startsWith(API_PAGES) ? known.answer : known.page;
+  return headersFor;
 }

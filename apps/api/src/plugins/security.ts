@@ -7,8 +7,9 @@ import { securityHeaders } from '../lib/security-headers.js';
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   // On the reply, not the raw response: Fastify writes them with its own at the head, and a
   // hijacked live stream that writes its head itself then keeps no header list for its lifetime.
+  const headersFor = securityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders(config, request.url));
+    reply.headers(headersFor(request.url));
     done();
   });
   await app.register(cors, { origin: [config.appOrigin], credentials: false });

@@ -74,11 +74,9 @@ export async function uploadsRoutes(root: FastifyInstance): Promise<void> {
       return (
         reply
           .header('Content-Type', 'image/webp')
-          .header('X-Content-Type-Options', 'nosniff')
+          // Nosniff and a policy that lets nothing load from, frame or re-base an image come with
+          // every answer under /uploads/ (lib/security-headers.ts).
           .header('Content-Disposition', 'inline')
-          // Nothing may load from, frame or re-base an image (base-uri and frame-ancestors do not fall
-          // back to default-src): security.md W4.
-          .header('Content-Security-Policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
           .header('Cache-Control', cacheControl(isPublic, exp))
           .send(data)
       );
