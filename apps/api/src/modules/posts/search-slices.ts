@@ -52,7 +52,7 @@ const tokens = (level: 'f' | 'c', at: SQL, trigrams: string[]) =>
  * A group's probe costs about as much as the matches it holds (GIN builds its whole bitmap before
  * the first row), so where matches are dense it cost more than the slices it could skip: a common
  * term's newest group, or the old group holding `number 7`'s 70,000s (a third of that statement on
- * PostgreSQL at 100k). An empty slice's probe costs some 20-30 µs there, so the newest 64 are
+ * PostgreSQL at 100k). An empty slice's probe costs some 20-45 µs there, so the newest 64 are
  * probed directly, and older groups keep their probe, which lets an absent term pass 65,536 posts
  * at a time at 1M.
  */
