@@ -43,9 +43,16 @@ const holds = (pattern: string) => sql`(p.title ilike ${pattern} or p.preview il
  */
 export const trigramArray = (trigrams: string[]): SQL => sql`${`{${trigrams.map((t) => `"${t}"`).join(',')}}`}::text[]`;
 
-/** The tokens of one slice ('f') or group ('c') for the term's trigrams. */
-const tokens = (level: 'f' | 'c', at: SQL, trigrams: string[]) =>
-  sql`array(select ${level} || ${at} || ':' || t from unnest(${trigramArray(trigrams)}) t)`;
+/**
+ * The approved posts of one slice ('f') or group ('c') whose title or preview holds the term, as
+ * `p`: the index's candidates for the term's tokens there, checked row by row.
+ */
+const matchesIn = (level: 'f' | 'c', at: SQL, trigrams: string[], pattern: string) => sql`(
+      select id, created_at, title, preview from posts
+      where status = 'approved'
+        and search_slice_trigrams(search_slice, title, preview) @> array(select ${level} || ${at} || ':' || t from unnest(${trigramArray(trigrams)}) t)
+      offset 0
+    ) p where ${holds(pattern)}`;
 
 /**
  * Groups probed slice by slice with no probe of the group first: the newest two (33 to 64 slices).
@@ -72,21 +79,12 @@ function sliceHits(trigrams: string[], pattern: string, wanted: number): SQL {
     from (select coalesce(max(slice), 0) as slice from search_slices) newest
     cross join lateral generate_series(newest.slice / ${group}, 0, -1) g(n)
     cross join lateral (
-      select 1 where g.n > newest.slice / ${group} - ${DIRECT_GROUPS} or exists (
-        select 1 from (
-          select title, preview from posts
-          where status = 'approved' and search_slice_trigrams(search_slice, title, preview) @> ${tokens('c', sql`g.n`, trigrams)}
-          offset 0
-        ) p where ${holds(pattern)}
-      )
+      select 1 where g.n > newest.slice / ${group} - ${DIRECT_GROUPS}
+        or exists (select 1 from ${matchesIn('c', sql`g.n`, trigrams, pattern)})
     ) seen
     cross join lateral generate_series(least(g.n * ${group} + ${group - 1}, newest.slice), g.n * ${group}, -1) f(n)
     cross join lateral (
-      select p.id, p.created_at from (
-        select id, created_at, title, preview from posts
-        where status = 'approved' and search_slice_trigrams(search_slice, title, preview) @> ${tokens('f', sql`f.n`, trigrams)}
-        offset 0
-      ) p where ${holds(pattern)}
+      select p.id, p.created_at from ${matchesIn('f', sql`f.n`, trigrams, pattern)}
       order by p.created_at desc, p.id desc
     ) m
     limit ${wanted}`;
