@@ -18,8 +18,8 @@ const BUDGET = {
   // rows in one statement (read-context.ts).
   anonymousList: 3,
   anonymousCategoryPage: 3,
-  // The search's scope, its candidates, the rows, and the read context.
-  anonymousSearch: 4,
+  // The search's scope, the slices' page with its rows (search-slices.ts), and the read context.
+  anonymousSearch: 3,
   signedInList: 4,
   // The post, its read context.
   anonymousPost: 2,

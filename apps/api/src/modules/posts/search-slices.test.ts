@@ -190,3 +190,14 @@ describe('slices', () => {
     expect(res.json<PostCardList>().data.map((card) => card.id)).toEqual(expected);
   });
 });
+
+describe('a sliced page', () => {
+  it('answers cards equal, field for field, to the cards browsing reads for the same posts', async () => {
+    // The slices read the page's rows as JSON in their own statement; browsing reads them
+    // through the ORM. The two newest teas are the late ones, so both lists show them.
+    const browsed = (await getPosts(app, '?limit=2')).json<PostCardList>().data;
+    const searched = (await getPosts(app, '?search=late%20spill%20number%207&limit=2')).json<PostCardList>().data;
+    expect(searched.map((card) => card.title)).toEqual(['Late spill number 7 at 440', 'Late spill number 7 at 430']);
+    expect(searched).toEqual(browsed);
+  });
+});

@@ -1,6 +1,8 @@
 import { SEARCH_COUNT_CAP, type PostListQuery } from '@kettle/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { fromRawRow } from '../../db/raw-rows.js';
+import { posts } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 /** Slices per group; the 32 in search_slice_trigrams (migration 0016). */
@@ -115,7 +117,18 @@ export function slicedSearchStatement(search: SlicedSearch, query: PostListQuery
       array(select id from found order by created_at desc, id desc offset ${query.skip} limit ${query.limit})::text[] as ids`;
 }
 
-export async function slicedSearchCandidates(db: DbOrTx, search: SlicedSearch, query: PostListQuery) {
-  const [row] = rowsOf<{ n: number; ids: string[] }>(await db.execute(slicedSearchStatement(search, query)));
-  return { n: Number(row?.n ?? 0), ids: row?.ids ?? [] };
+/**
+ * A sliced search's capped count and its page's rows, newest first, in one statement: on PGlite
+ * every statement costs about 2 ms however little it does, and reading the page by id apart was a
+ * tenth to a sixth of a search there (s32). One statement sees one snapshot, so the ids need no
+ * second check: with the list's whole condition beside them, PostgreSQL planned its trigram paths
+ * on every search, and a search that found nothing took 5-6 ms instead of 2-3 (s33).
+ */
+export async function slicedSearchPage(db: DbOrTx, search: SlicedSearch, query: PostListQuery) {
+  const rows = sql`select json_agg(${posts} order by ${posts.createdAt} desc, ${posts.id} desc)
+    from ${posts} where ${posts.id} = any(s.ids::uuid[])`;
+  const statement = sql`with s as (${slicedSearchStatement(search, query)})
+    select s.n, coalesce((${rows}), '[]') as rows from s`;
+  const [found] = rowsOf<{ n: number; rows: Record<string, unknown>[] }>(await db.execute(statement));
+  return { n: Number(found?.n ?? 0), rows: (found?.rows ?? []).map((raw) => fromRawRow(posts, raw)) };
 }

@@ -6,7 +6,7 @@ import type { PostRow } from '../../db/rows.js';
 import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import type { Viewer } from './reading.policy.js';
-import { slicedSearchCandidates, termTrigrams, type SlicedSearch } from './search-slices.js';
+import { slicedSearchPage, termTrigrams, type SlicedSearch } from './search-slices.js';
 
 /**
  * What a search may read beyond what every reader sees (title, 150-character preview, category,
@@ -272,6 +272,9 @@ export function searchCandidates(db: DbOrTx, where: SQL | undefined, query: Post
     .from(sql`(select 1) as one`);
 }
 
+/** A search's total: at most SEARCH_COUNT_CAP, and whether there were more. */
+const cappedTotal = (n: number): ListTotal => ({ total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP });
+
 /**
  * One page of a text search and its total (at most SEARCH_COUNT_CAP: performance.md, an exact
  * count of a common term costs seconds at a million posts). When the capped candidate set holds
@@ -279,7 +282,7 @@ export function searchCandidates(db: DbOrTx, where: SQL | undefined, query: Post
  * among approved posts, and the newest-first walk finds a page within a few thousand rows. A term
  * naming a category or state that alone holds more than the cap (`namedMatches`, from the kept
  * counts) is known to be past it: gathering a thousand of its matches first cost 30-55 ms at 1M.
- * A search the slices serve (`sliced`) gets the page's ids from them at any skip.
+ * A search the slices serve (`sliced`) gets its page from them at any skip, rows and all (one statement).
  */
 export async function searchPage(
   db: DbOrTx,
@@ -289,16 +292,17 @@ export async function searchPage(
   sliced: SlicedSearch | null = null,
 ): Promise<{ rows: PostRow[]; total: ListTotal }> {
   const named = namedMatches > SEARCH_COUNT_CAP;
-  const found = named
-    ? { n: namedMatches, ids: [] }
-    : sliced
-      ? await slicedSearchCandidates(db, sliced, query)
-      : (await searchCandidates(db, where, query))[0];
+  if (sliced && !named) {
+    // The slices give the page at any skip, past the cap too, with its rows.
+    const { n, rows } = await slicedSearchPage(db, sliced, query);
+    return { rows, total: cappedTotal(n) };
+  }
+  const found = named ? { n: namedMatches, ids: [] } : (await searchCandidates(db, where, query))[0];
   const n = found?.n ?? 0;
-  const total = { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  const total = cappedTotal(n);
   const ids = found?.ids ?? [];
-  // The slices give the page's ids past the cap too; the other ways walk created_at there.
-  const walk = n > SEARCH_COUNT_CAP && (named || !sliced);
+  // Past the cap the page is found by walking created_at.
+  const walk = n > SEARCH_COUNT_CAP;
   if (!walk && ids.length === 0) return { rows: [], total };
   // Read by id, the search condition checked again: a post withdrawn in between stays out.
   const scope = walk ? where : and(inArray(posts.id, ids), where);
