@@ -282,7 +282,7 @@ const cappedTotal = (n: number): ListTotal => ({ total: Math.min(n, SEARCH_COUNT
  * among approved posts, and the newest-first walk finds a page within a few thousand rows. A term
  * naming a category or state that alone holds more than the cap (`namedMatches`, from the kept
  * counts) is known to be past it: gathering a thousand of its matches first cost 30-55 ms at 1M.
- * A search the slices serve (`sliced`) gets its page from them at any skip, rows and all (one statement).
+ * A search the slices serve (`sliced`) gets its page, rows and all, from one statement at any skip.
  */
 export async function searchPage(
   db: DbOrTx,
