@@ -19,6 +19,7 @@ const BUDGET = {
   anonymousList: 3,
   anonymousCategoryPage: 3,
   // The search's scope, the slices' page with its rows (search-slices.ts), and the read context.
+  // With the page cache on, a term naming no category or state skips the scope (search-names.ts).
   anonymousSearch: 3,
   signedInList: 4,
   // The post, its read context.

@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/ids.js';
 import { canSee, type Viewer } from './reading.policy.js';
 import { countListed, publicListWhere, searchPage, searchScope, slicedSearch } from './search.js';
 import { postNotFound } from './access.js';
+import { namesNothing } from './search-names.js';
 
 /**
  * GET /posts/: approved posts, newest first, one page with its total. A visitor's searches are
@@ -28,7 +29,7 @@ export async function listPublicPosts(
 
 /** One page of the list's rows and its metadata, as the viewer's search scope allows. */
 export async function findListPage(ctx: AppContext, viewer: Viewer, query: PostListQuery) {
-  const scope = query.search ? await searchScope(ctx.db, viewer, query) : null;
+  const scope = query.search ? await searchScope(ctx.db, viewer, query, (term) => namesNothing(ctx, term)) : null;
   const where = publicListWhere(query, scope);
   const { rows, total } = scope
     ? await searchPage(ctx.db, where, query, scope.namedMatches, slicedSearch(query, scope))

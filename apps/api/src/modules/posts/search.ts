@@ -48,7 +48,7 @@ export function wholeHandle(term: string): string | null {
 }
 
 /** Lower-case words separated by single spaces: what a category or state name is matched on. */
-const words = (text: string): string =>
+export const termWords = (text: string): string =>
   text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -56,7 +56,7 @@ const words = (text: string): string =>
 
 /** A category or state name matches when the term is one or more of its whole words ("Diaries"). */
 function nameHasWords(name: AnyPgColumn, term: string): SQL {
-  const wanted = words(term);
+  const wanted = termWords(term);
   if (wanted === '') return sql`false`;
   const nameWords = sql`' ' || trim(regexp_replace(lower(${name}), '[^[:alnum:]]+', ' ', 'g')) || ' '`;
   return sql`strpos(${nameWords}, ${` ${wanted} `}) > 0`;
@@ -86,7 +86,7 @@ const hasTrigram = (term: string): boolean => /[\p{L}\p{N}]{3}/u.test(term);
  * prefix one guess, and fetching the 900,000 rows of 'th:*' from the index took 110 ms at 1M.
  */
 function hasWords(term: string, pattern: string): SQL {
-  const wanted = words(term);
+  const wanted = termWords(term);
   if (wanted === '') return sql`false`;
   // Checked on the rows the word index finds: '|| ''' keeps the trigram indexes, which have nothing
   // to narrow a short term by, out of the plan.
@@ -159,13 +159,19 @@ export function slicedSearch(query: PostListQuery, scope: SearchScope | null): S
  * statement: the planner prices a literal list well, while a subquery's array of unknown length
  * made it walk the whole created_at index for rare terms.
  */
-export async function searchScope(db: DbOrTx, viewer: Viewer, query: PostListQuery): Promise<SearchScope> {
+export async function searchScope(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: PostListQuery,
+  namesNothing: (term: string) => Promise<boolean> = async () => false,
+): Promise<SearchScope> {
   const term = query.search ?? '';
   const everything = viewer?.isAdmin ?? false;
   const authorId = viewer?.id ?? null;
   const byHandle = term.startsWith('@');
-  // A handle search reads no names, and a visitor or an admin has no unlock set: nothing to ask.
-  if (byHandle && (viewer === null || everything)) {
+  // A visitor or an admin has no unlock set, and a handle search reads no names (nor does a term
+  // the kept names show to name none, search-names.ts): nothing to ask.
+  if ((viewer === null || everything) && (byHandle || (await namesNothing(term)))) {
     return { everything, authorId, unlockedIds: [], categoryIds: [], stateIds: [], namedMatches: 0 };
   }
   const unlocked =
