@@ -19,7 +19,7 @@ const DRIZZLE_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.
 const { dataDir } = workerData ?? {};
 // pg_trgm backs post search (migration 0002 creates it; PGlite must have it loaded first). Drizzle's
 // parsers are the database's own: PGlite copies its whole parser table (every array type too) into
-// each statement that brings parsers, 0.1 of the 0.27 ms a bare `select 1` took through this thread.
+// each statement that brings parsers: ~0.1 of the ~0.35 ms a bare `select 1` took through this thread.
 const options = { extensions: { pg_trgm }, parsers: Object.fromEntries(DRIZZLE_TEXT.map((oid) => [oid, keepText])) };
 const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 
