@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from './bus/memory-bus.js';
 import { createRedisBus } from './bus/redis-bus.js';
 import type { Bus } from './bus/bus.js';
-import { createPageCache, type PageCache } from './page-cache.js';
+import { createPageCache, parsedPages, type PageCache } from './page-cache.js';
 import { reachableRedis } from '../../test/redis.js';
 
 const log = Fastify({ logger: false }).log;
@@ -131,6 +131,22 @@ describe('page cache on one server', () => {
 });
 
 const redisUrl = await reachableRedis();
+
+describe('parsed pages', () => {
+  it('parses each distinct text once, hands back the parsed value after, and forgets beyond its bound', () => {
+    const parse = parsedPages<{ n: number }>(2);
+    const one = parse('{"n":1}');
+    expect(one).toEqual({ n: 1 });
+    expect(parse('{"n":1}')).toBe(one);
+    const two = parse('{"n":2}');
+    expect(two).toEqual({ n: 2 });
+    expect(parse('{"n":1}')).toBe(one);
+    // A third text pushes out the least recently read (2): it is parsed afresh, 1 is still held.
+    parse('{"n":3}');
+    expect(parse('{"n":2}')).not.toBe(two);
+    expect(parse('{"n":2}')).toEqual({ n: 2 });
+  });
+});
 
 describe(`page cache on two servers over ${redisUrl ? `Redis at ${redisUrl}` : 'one in-process bus (no Redis)'}`, () => {
   const connections: Redis[] = [];

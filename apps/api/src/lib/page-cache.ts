@@ -137,3 +137,20 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
     },
   };
 }
+
+/**
+ * Kept text, parsed once per distinct string: the page cache hands out the same string on every
+ * hit, so a page holding structure rather than a response is parsed once per server and
+ * generation, not per request. `max` bounds the parsed copies held.
+ */
+export function parsedPages<T>(max: number): (text: string) => T {
+  const parsed = new LRUCache<string, { value: T }>({ max });
+  return (text) => {
+    let entry = parsed.get(text);
+    if (!entry) {
+      entry = { value: JSON.parse(text) as T };
+      parsed.set(text, entry);
+    }
+    return entry.value;
+  };
+}

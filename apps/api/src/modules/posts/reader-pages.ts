@@ -1,10 +1,10 @@
 import { postCardListSchema, postCardSchema, type PostCard, type PostListQuery } from '@kettle/shared';
 import { eq, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { builtOnce } from '../../db/prepared.js';
 import { postUnlocks, users } from '../../db/schema.js';
+import { parsedPages } from '../../lib/page-cache.js';
 import { usableAccount } from '../../plugins/authenticate.js';
 import { actingAs } from '../users/two-factor.policy.js';
 import { findListPage } from './public-posts.service.js';
@@ -39,20 +39,7 @@ export async function buildReaderPage(ctx: AppContext, query: PostListQuery): Pr
   return JSON.stringify(page);
 }
 
-/**
- * Kept pages, parsed, by their text: the page cache hands out the same string for every hit, so
- * a page is parsed once per server and generation rather than per request.
- */
-const parsed = new LRUCache<string, ReaderPage>({ max: 256 });
-
-function readerPage(kept: string): ReaderPage {
-  let page = parsed.get(kept);
-  if (!page) {
-    page = JSON.parse(kept) as ReaderPage;
-    parsed.set(kept, page);
-  }
-  return page;
-}
+const readerPage = parsedPages<ReaderPage>(256);
 
 /**
  * The reader and which of the page's teas they unlocked, in one statement prepared once: the

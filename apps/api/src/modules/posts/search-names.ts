@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
 import { categories, states } from '../../db/schema.js';
+import { parsedPages } from '../../lib/page-cache.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { termWords } from './search.js';
 
@@ -19,8 +19,7 @@ type NamesPage = {
 
 const KEY = 'search-names';
 
-/** The page's text is the same string for every hit: parsed once per generation, not per search. */
-const parsed = new LRUCache<string, NamesPage>({ max: 4 });
+const parsed = parsedPages<NamesPage>(4);
 
 async function namesPage(ctx: AppContext): Promise<NamesPage> {
   const text = await ctx.pages.get(KEY, async () => {
@@ -36,12 +35,7 @@ async function namesPage(ctx: AppContext): Promise<NamesPage> {
     };
     return JSON.stringify(page);
   });
-  let page = parsed.get(text);
-  if (!page) {
-    page = JSON.parse(text) as NamesPage;
-    parsed.set(text, page);
-  }
-  return page;
+  return parsed(text);
 }
 
 /**
