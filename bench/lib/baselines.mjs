@@ -29,18 +29,12 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => con
 `;
 
 /**
- * A bare Fastify route spending one coin of the reader in its path, the way Kettle's spends are
- * built (postChargeCtes in apps/api/src/modules/coins/coins.service.ts): the conditional update is
- * the lock, and the ledger row is written in the same statement, as one named prepared statement
- * on a pool of the same size. Answers the new balance, or 402 when the coins do not cover it. What
- * the database allows a spend to cost (P6).
+ * The bare spend: one coin of reader $1, the way Kettle's spends are built (postChargeCtes in
+ * apps/api/src/modules/coins/coins.service.ts): the conditional update is the lock, and the ledger
+ * row is written in the same statement. What the database allows a spend to cost (P6); also run
+ * beside Kettle's unlock statement by bench/spend-statements.ts.
  */
-const SPEND_ROUTE = `
-const app = require('fastify')();
-const pool = new (require('pg').Pool)({ connectionString: process.env.DATABASE_URL, max: 10 });
-const spend = {
-  name: 'bench_spend',
-  text: \`with charged as (
+export const SPEND_SQL = `with charged as (
       update users set coin_balance = coin_balance - 1, updated_at = now()
       where id = $1 and coin_balance >= 1 and coin_debt = 0
       returning id, coin_balance
@@ -49,8 +43,17 @@ const spend = {
       select id, -1, coin_balance, 'unlock', 'bench baseline spend' from charged
       returning 1
     )
-    select coin_balance from charged\`,
-};
+    select coin_balance from charged`;
+
+/**
+ * A bare Fastify route running SPEND_SQL for the reader in its path, as one named prepared
+ * statement on a pool of the same size. Answers the new balance, or 402 when the coins do not
+ * cover it.
+ */
+const SPEND_ROUTE = `
+const app = require('fastify')();
+const pool = new (require('pg').Pool)({ connectionString: process.env.DATABASE_URL, max: 10 });
+const spend = { name: 'bench_spend', text: ${JSON.stringify(SPEND_SQL)} };
 app.post('/:user', async (request, reply) => {
   const [row] = (await pool.query({ ...spend, values: [request.params.user] })).rows;
   return row ? { coin_balance: row.coin_balance } : reply.code(402).send({ detail: 'not enough coins' });
