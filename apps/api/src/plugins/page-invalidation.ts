@@ -1,18 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that changes nothing the page cache keeps, so its answer starts no new generation.
+     * Kept pages are built for no viewer (a visitor's page, a signed-in list's shared part): who
+     * unlocked what, and who holds which session, are read per request and never kept.
+     */
+    keepsPages?: boolean;
+  }
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Any request that changed something starts a new page-cache generation before its answer
  * leaves, so the same client's next read never sees the page from before its own change. Every
  * write a visitor could see arrives through a request (votes, comments, moderation, taxonomy,
- * accounts...): naming them one by one would be a list to forget to update. Writes made outside
- * a request (sweeps) wait out the cache's lifetime instead.
+ * accounts...): naming them one by one would be a list to forget to update, so the routes name
+ * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a sign-in,
+ * a token refresh, a sign-out. Each of those emptied every server's cache, so under spending
+ * traffic visitors' pages were built again and again. Writes made outside a request (sweeps) wait
+ * out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {
   const { pages } = app.ctx;
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) pages.invalidate();
+    if (READS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (!request.routeOptions.config.keepsPages) pages.invalidate();
     return payload;
   });
 }

@@ -43,6 +43,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.post('/login', {
+    config: { keepsPages: true },
     schema: {
       tags,
       summary: 'Sign in (form-encoded, username holds the email); with two-factor on, a challenge instead of tokens',
@@ -220,6 +221,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/refresh', {
+    config: { keepsPages: true },
     schema: {
       tags,
       summary: 'Exchange a refresh token (body) for a new token pair',
@@ -231,6 +233,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post('/logout', {
+    config: { keepsPages: true },
     schema: {
       tags,
       summary: 'Sign out: revokes the refresh token, if given',

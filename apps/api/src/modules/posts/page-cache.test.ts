@@ -6,7 +6,8 @@ import { moderate } from '../../../test/bounty-kit.js';
 import { vote } from '../../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
 import { buildPost, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { API } from '../../../test/http.js';
+import { API, login } from '../../../test/http.js';
+import { DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
 import { categories } from '../../db/schema.js';
 import { findUserById } from '../users/users.service.js';
@@ -133,6 +134,48 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
 
     expect((await moderate(app, admin, teas[1]?.id ?? '', 'rejected')).statusCode).toBe(200);
     expect(await pages()).toEqual([['Renamed by the moderators', oldest], []]);
+  });
+
+  it('keeps its pages through an unlock, a sign-in, a refresh and a sign-out, and not through a vote', async () => {
+    const author = await signedIn(app);
+    const post = await approvedPost(app, author.user.id);
+    const reader = await signedIn(app, { coins: 100 });
+    const visitorReads = async () => {
+      const list = await statementsOf(() => getPosts(app, '?skip=0&limit=9'));
+      const detail = await statementsOf(() => getPost(app, post.id));
+      return { sent: list.sent + detail.sent, bodies: [list.res.body, detail.res.body] };
+    };
+    const kept = await visitorReads();
+    const generation = app.ctx.pages.generation();
+
+    expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
+    // The unlocker's own list shows the tea open: their unlocks are read per request, not kept.
+    const own = (await getPosts(app, '?skip=0&limit=9', reader.auth)).json<PostCardList>();
+    expect(own.data.find((card) => card.id === post.id)?.is_unlocked_by_user).toBe(true);
+    const signIn = await login(app, reader.user.email, DEFAULT_PASSWORD);
+    expect(signIn.statusCode).toBe(200);
+    const { refresh_token: refreshToken } = signIn.json<{ refresh_token: string }>();
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/refresh`,
+      payload: { refresh_token: refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const signOut = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout`,
+      payload: { refresh_token: refreshed.json<{ refresh_token: string }>().refresh_token },
+    });
+    expect(signOut.statusCode).toBe(204);
+
+    expect(app.ctx.pages.generation()).toBe(generation);
+    const after = await visitorReads();
+    expect(after.sent).toBe(0);
+    expect(after.bodies).toEqual(kept.bodies);
+
+    expect((await vote(app, reader.auth, post.id)).statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBeGreaterThan(generation);
+    expect((await visitorReads()).sent).toBeGreaterThan(0);
   });
 
   it('keeps no refusal: a tea that appears after a 404 is served', async () => {

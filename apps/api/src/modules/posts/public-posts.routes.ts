@@ -105,6 +105,8 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
     },
     // The account is read by the unlock's own statement (users/actor.ts).
     onRequest: root.requireClaims,
+    // Who unlocked a tea shows only to them, its author and admins, none of whom a kept page serves.
+    config: { keepsPages: true },
     handler: async (request) => unlockPost(ctx, currentClaims(request).sub, request.params.id),
   });
 
