@@ -19,8 +19,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * write a visitor could see arrives through a request (votes, comments, moderation, taxonomy,
  * accounts...): naming them one by one would be a list to forget to update, so the routes name
  * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a sign-in,
- * a token refresh, a sign-out. Each of those emptied every server's cache, so under spending
- * traffic visitors' pages were built again and again. Writes made outside a request (sweeps) wait
+ * a token refresh, a sign-out, a notification read, the daily drop. Each of those emptied every
+ * server's cache, so under spending traffic visitors' pages were built again and again. Writes made outside a request (sweeps) wait
  * out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {

@@ -27,6 +27,8 @@ export async function coinsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: dailyDropResultSchema },
     },
     onRequest: root.authenticate,
+    // A balance shows only to its owner (plugins/page-invalidation.ts).
+    config: { keepsPages: true },
     handler: async (request) => claimDailyDrop(ctx, currentUser(request)),
   });
 

@@ -32,6 +32,8 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   app.post('/read-all', {
     schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } },
     onRequest: root.authenticate,
+    // Read or not is the reader's own (plugins/page-invalidation.ts).
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await service.markAllRead(db, currentUser(request).id);
       return reply.status(204).send(null);
@@ -46,6 +48,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
       response: { 204: z.null() },
     },
     onRequest: root.authenticate,
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       const found = await service.markRead(db, currentUser(request).id, request.params.id);
       if (!found) throw notFound(NOTIFICATION_MESSAGES.notFound);

@@ -9,7 +9,7 @@ import { buildPost, signedIn, type Auth } from '../../../test/posts-kit.js';
 import { API, login } from '../../../test/http.js';
 import { DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
-import { categories } from '../../db/schema.js';
+import { categories, notifications } from '../../db/schema.js';
 import { findUserById } from '../users/users.service.js';
 import { listPublicPosts } from './public-posts.service.js';
 
@@ -136,7 +136,7 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     expect(await pages()).toEqual([['Renamed by the moderators', oldest], []]);
   });
 
-  it('keeps its pages through an unlock, a sign-in, a refresh and a sign-out, and not through a vote', async () => {
+  it('keeps its pages through the writes no kept page shows, and not through a vote', async () => {
     const author = await signedIn(app);
     const post = await approvedPost(app, author.user.id);
     const reader = await signedIn(app, { coins: 100 });
@@ -176,6 +176,19 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     expect((await vote(app, reader.auth, post.id)).statusCode).toBe(200);
     expect(app.ctx.pages.generation()).toBeGreaterThan(generation);
     expect((await visitorReads()).sent).toBeGreaterThan(0);
+
+    // Written straight into the table, as a notice is: no request, so no generation.
+    const [notice] = await app.ctx.db
+      .insert(notifications)
+      .values({ userId: reader.user.id, kind: 'post_approved', title: 'A notice', body: 'To read.' })
+      .returning();
+    const regenerated = app.ctx.pages.generation();
+    const postAs = (url: string) => app.inject({ method: 'POST', url: `${API}${url}`, headers: reader.auth });
+    expect((await postAs(`/notifications/${notice?.id}/read`)).statusCode).toBe(204);
+    expect((await postAs('/notifications/read-all')).statusCode).toBe(204);
+    expect((await postAs('/coins/daily-drop')).statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBe(regenerated);
+    expect((await visitorReads()).sent).toBe(0);
   });
 
   it('keeps no refusal: a tea that appears after a 404 is served', async () => {
