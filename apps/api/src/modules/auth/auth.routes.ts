@@ -43,6 +43,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
 
   app.post('/login', {
+    // A sign-in, a refresh or a sign-out changes no kept page (plugins/page-invalidation.ts).
     config: { keepsPages: true },
     schema: {
       tags,
