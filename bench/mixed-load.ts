@@ -15,6 +15,7 @@
 import { parseArgs } from 'node:util';
 import { seed } from './lib/dataset.js';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
+import { sampleSum } from './lib/server-metrics.mjs';
 import { prepareSpends, READER_PASSWORD, readerEmail } from './lib/spend-dataset.mjs';
 
 const READERS = 5;
@@ -56,11 +57,7 @@ runBench(async () => {
     if (!tea) throw new Error('the front page is empty');
     const cacheLookups = async () => {
       const text = (await app.inject({ url: '/metrics' })).body;
-      // A result not counted yet has no line.
-      const of = (result: string) =>
-        Number(
-          text.match(new RegExp(`^kettle_page_cache_requests_total\\{result="${result}"\\} (\\d+)`, 'm'))?.[1] ?? 0,
-        );
+      const of = (result: string) => sampleSum(text, 'kettle_page_cache_requests_total', `result="${result}"`);
       return { hit: of('hit'), miss: of('miss') };
     };
     const before = await cacheLookups();

@@ -8,6 +8,7 @@ export type MetricsSample = {
   loopP99Ms: number;
 };
 export type ServerShare = { statementsPerAnswer: number; keptShare: number; loopP99Ms: number };
+export function sampleSum(text: string, name: string, labels?: string): number;
 export function readServerMetrics(origin: string): Promise<MetricsSample>;
 export function serverShare(before: MetricsSample, after: MetricsSample): ServerShare;
 export function serverText(share: ServerShare | undefined): string;

@@ -9,7 +9,7 @@
  * @param {string} name
  * @param {string} [labels]
  */
-function sampleSum(text, name, labels = '') {
+export function sampleSum(text, name, labels = '') {
   let sum = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(name) || (line[name.length] !== ' ' && line[name.length] !== '{')) continue;
