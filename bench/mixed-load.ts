@@ -1,16 +1,18 @@
 /**
- * Visitors reading while readers unlock: how much of the page cache survives spending traffic.
+ * Visitors reading while readers spend: how much of the page cache survives their writes.
  *
- *   npm run bench:mixed -- --db pglite --unlock-every-ms 20 --seconds 10
- *   npm run bench:mixed -- --unlock-every-ms 0        # unlocks back to back
+ *   npm run bench:mixed -- --db pglite --write unlock --every-ms 20 --seconds 10
+ *   npm run bench:mixed -- --write comment --every-ms 0     # comments back to back
  *
  * Through `app.inject` in one process (no network): two visitors read the front page and its
- * newest tea in turn, as fast as they are answered, while one caller unlocks teas as bench readers,
- * each on a tea of its own, waiting `--unlock-every-ms` between unlocks. It prints the visitors'
- * answers a second, the page cache's hit ratio over the visitors' reads (its /metrics counter) and
- * the statements a visitor's answer cost (all statements run, less one per unlock). The rates
- * depend on the hour; the hit ratio (the page cache as `npm start` runs it, PAGE_CACHE_MS 1 s) and statements per answer are the figures to compare. It
- * never fails on a figure; it exits 0 unless the setup or a request fails.
+ * newest tea in turn, as fast as they are answered, while one caller writes as bench readers,
+ * waiting `--every-ms` between writes. `--write` is `unlock` (each on a tea of its own), `comment`
+ * or `vote` (each (reader, tea) pair once, on the teas every reader has open). It prints the
+ * visitors' answers a second, the page cache's hit ratio over the visitors' reads (its /metrics
+ * counter) and the statements a visitor's answer cost (all statements run, less one per write).
+ * The rates depend on the hour; the hit ratio (the page cache as `npm start` runs it,
+ * PAGE_CACHE_MS 1 s) and statements per answer are the figures to compare. It never fails on a
+ * figure; it exits 0 unless the setup or a request fails.
  */
 import { parseArgs } from 'node:util';
 import { seed } from './lib/dataset.js';
@@ -25,14 +27,18 @@ const VISITORS = 2;
 const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite' },
-    'unlock-every-ms': { type: 'string', default: '20' },
+    write: { type: 'string', default: 'unlock' },
+    'every-ms': { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
     label: { type: 'string' },
   },
 });
 const engine = engineOption(values.db);
-const pauseMs = Number(values['unlock-every-ms']);
-if (!Number.isInteger(pauseMs) || pauseMs < 0) throw new Error('--unlock-every-ms: a whole number of ms, 0 or more');
+const pauseMs = Number(values['every-ms']);
+if (!Number.isInteger(pauseMs) || pauseMs < 0) throw new Error('--every-ms: a whole number of ms, 0 or more');
+const WRITES = ['unlock', 'comment', 'vote'] as const;
+const write = WRITES.find((name) => name === values.write);
+if (!write) throw new Error(`--write: one of ${WRITES.join(', ')}`);
 const seconds = positiveInt('--seconds', values.seconds);
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -64,7 +70,19 @@ runBench(async () => {
     const statementsBefore = app.ctx.database.stats().queries;
     const end = Date.now() + seconds * 1000;
     let reads = 0;
-    let unlocks = 0;
+    let writes = 0;
+    // The nth write: its address, and the reader (token) who makes it.
+    const nth = (n: number): { url: string; payload?: object; reader: number } => {
+      if (write === 'unlock')
+        return { url: `/api/v1/posts/${spend.locked[n % spend.locked.length]}/unlock`, reader: n };
+      const reader = n % READERS;
+      const postId = spend.open[Math.floor(n / READERS) % spend.open.length];
+      if (write === 'vote') {
+        if (n >= READERS * spend.open.length) throw new Error('every (reader, tea) pair has voted: fewer --seconds');
+        return { url: `/api/v1/posts/${postId}/vote`, reader };
+      }
+      return { url: `/api/v1/posts/${postId}/comments`, payload: { content: 'A bench reader has a word.' }, reader };
+    };
     const visitor = async () => {
       while (Date.now() < end) {
         await app.inject({ url: frontPage });
@@ -76,14 +94,15 @@ runBench(async () => {
     };
     const reader = async () => {
       while (Date.now() < end) {
-        const postId = spend.locked[unlocks % spend.locked.length];
+        const { url, payload, reader: who } = nth(writes);
         const res = await app.inject({
           method: 'POST',
-          url: `/api/v1/posts/${postId}/unlock`,
-          headers: { authorization: `Bearer ${tokens[unlocks % READERS]}` },
+          url,
+          headers: { authorization: `Bearer ${tokens[who % READERS]}` },
+          ...(payload ? { payload } : {}),
         });
-        if (res.statusCode !== 200) throw new Error(`an unlock answered ${res.statusCode}: ${res.body}`);
-        unlocks += 1;
+        if (res.statusCode >= 300) throw new Error(`a ${write} answered ${res.statusCode}: ${res.body}`);
+        writes += 1;
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     };
@@ -91,13 +110,13 @@ runBench(async () => {
     const after = await cacheLookups();
     const hits = after.hit - before.hit;
     const misses = after.miss - before.miss;
-    const statements = app.ctx.database.stats().queries - statementsBefore - unlocks;
+    const statements = app.ctx.database.stats().queries - statementsBefore - writes;
     const lines = [
-      `# Visitors reading while readers unlock (${engine}, ${POSTS} teas, ${seconds} s, ${pauseMs} ms between unlocks)`,
+      `# Visitors reading while readers ${write} (${engine}, ${POSTS} teas, ${seconds} s, ${pauseMs} ms between writes)`,
       '',
-      '| visitor answers/s | unlocks/s | page-cache hit ratio | statements a visitor answer |',
+      `| visitor answers/s | ${write}s/s | page-cache hit ratio | statements a visitor answer |`,
       '| --- | --- | --- | --- |',
-      `| ${Math.round(reads / seconds)} | ${Math.round(unlocks / seconds)} | ${(hits / (hits + misses)).toFixed(3)} | ${(statements / reads).toFixed(3)} |`,
+      `| ${Math.round(reads / seconds)} | ${Math.round(writes / seconds)} | ${(hits / (hits + misses)).toFixed(3)} | ${(statements / reads).toFixed(3)} |`,
     ];
     writeResults('mixed-load', values.label, lines);
   });

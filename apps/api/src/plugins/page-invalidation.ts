@@ -18,10 +18,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * leaves, so the same client's next read never sees the page from before its own change. Every
  * write a visitor could see arrives through a request (votes, comments, moderation, taxonomy,
  * accounts...): naming them one by one would be a list to forget to update, so the routes name
- * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a sign-in,
- * a token refresh, a sign-out, a notification read, the daily drop. Each of those emptied every
- * server's cache, so under spending traffic visitors' pages were built again and again. Writes made outside a request (sweeps) wait
- * out the cache's lifetime instead.
+ * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment,
+ * a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
+ * a notification read, the daily drop. Each of those emptied every server's cache, so under
+ * spending traffic visitors' pages were built again and again. Writes made outside a request
+ * (sweeps) wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {
   const { pages } = app.ctx;

@@ -65,6 +65,8 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       body: registerSchema,
       response: { 201: messageResponseSchema },
     },
+    // A new account has written no tea yet.
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await accounts.register(ctx, request.body, request.ip);
       return reply.status(201).send({ message: MESSAGES.auth.registered });

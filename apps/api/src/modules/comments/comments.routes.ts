@@ -36,6 +36,8 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
     },
     // The account is read by the comment's own statement (users/actor.ts), after the body is checked.
     onRequest: root.requireClaims,
+    // Comments are read through GET /posts/{id}/comments, which the page cache never keeps.
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       const created = await createComment(ctx, currentClaims(request).sub, request.params.id, request.body);
       return reply.status(201).send(created);

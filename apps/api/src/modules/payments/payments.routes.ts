@@ -39,6 +39,8 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: checkoutSessionSchema },
     },
     onRequest: root.authenticate,
+    // Purchases and balances show to their owner only, never on a kept page.
+    config: { keepsPages: true },
     handler: async (request) => createCheckout(ctx, currentUser(request), request.body.plan_id, request.log),
   });
 
@@ -88,6 +90,7 @@ export async function paymentsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: devCheckoutResultSchema },
     },
     onRequest: root.authenticate,
+    config: { keepsPages: true },
     handler: async (request) =>
       settleDevCheckout(ctx, currentUser(request), request.params.sessionId, request.body.action, request.log),
   });

@@ -27,6 +27,8 @@ export async function paymentsWebhookRoutes(root: FastifyInstance): Promise<void
       response: { 200: webhookAckSchema },
     },
     bodyLimit: WEBHOOK_BODY_LIMIT,
+    // Coins, purchases and subscriptions: nothing a kept page shows.
+    config: { keepsPages: true },
     handler: async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return receiveNotification(ctx, body, request.headers, request.log);

@@ -3,13 +3,23 @@ import { postCardListSchema, type PostCardList, type PostDetail } from '@kettle/
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { moderate } from '../../../test/bounty-kit.js';
-import { vote } from '../../../test/conversation-kit.js';
+import { postComment, vote } from '../../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
-import { buildPost, signedIn, type Auth } from '../../../test/posts-kit.js';
-import { API, login } from '../../../test/http.js';
+import { buildPost, refs, signedIn, submitJson, teaBody, type Auth } from '../../../test/posts-kit.js';
+import { API, login, newSignup, register } from '../../../test/http.js';
+import {
+  createCheckoutCall,
+  devAction,
+  devSignature,
+  postWebhook,
+  purchaseOf,
+  startCheckout,
+} from '../../../test/payments-kit.js';
+import { reportCommentCall, reportPostCall } from '../../../test/reports-kit.js';
 import { DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
 import { categories, notifications } from '../../db/schema.js';
+import { devCheckoutEvent } from '../payments/dev-checkout.service.js';
 import { findUserById } from '../users/users.service.js';
 import { listPublicPosts } from './public-posts.service.js';
 
@@ -189,6 +199,70 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     expect((await postAs('/coins/daily-drop')).statusCode).toBe(200);
     expect(app.ctx.pages.generation()).toBe(regenerated);
     expect((await visitorReads()).sent).toBe(0);
+  });
+
+  it('keeps its pages through a comment, reports, submissions, a sign-up and a purchase', async () => {
+    const author = await signedIn(app, { coins: 100 });
+    const post = await approvedPost(app, author.user.id);
+    const reader = await signedIn(app, { coins: 500 });
+    expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
+    const visitorReads = async () => {
+      const list = await statementsOf(() => getPosts(app, '?skip=0&limit=9'));
+      const detail = await statementsOf(() => getPost(app, post.id));
+      return { sent: list.sent + detail.sent, bodies: [list.res.body, detail.res.body] };
+    };
+    const kept = await visitorReads();
+    const generation = app.ctx.pages.generation();
+    const ref = await refs(app);
+    let commentId = '';
+    let sessionId = '';
+    const writes: Array<[string, number, () => Promise<LightMyRequestResponse>]> = [
+      [
+        'a comment',
+        201,
+        async () => {
+          const res = await postComment(app, reader.auth, post.id, { content: 'Heard the same thing.' });
+          commentId = res.json<{ comment: { id: string } }>().comment.id;
+          return res;
+        },
+      ],
+      ['a report of the tea', 201, () => reportPostCall(app, reader.auth, post.id)],
+      ['a report of the comment', 201, () => reportCommentCall(app, author.auth, commentId)],
+      ['a submitted tea', 201, () => submitJson(app, reader.auth, teaBody(ref))],
+      [
+        'a submitted reversal',
+        201,
+        () => submitJson(app, reader.auth, teaBody(ref, { original_post_id: post.id }), '/posts/reversal'),
+      ],
+      ['a sign-up', 201, () => register(app, newSignup())],
+      [
+        'a checkout',
+        200,
+        async () => {
+          const res = await createCheckoutCall(app, reader.auth, 'bronze');
+          sessionId = res.json<{ session_id: string }>().session_id;
+          return res;
+        },
+      ],
+      ["the dev checkout's payment", 200, () => devAction(app, reader.auth, sessionId, 'pay')],
+      [
+        'a signed payment notification',
+        200,
+        async () => {
+          const { session_id: next } = await startCheckout(app, reader.auth, 'bronze');
+          const payload = JSON.stringify(devCheckoutEvent(await purchaseOf(app, next), 'pay'));
+          return postWebhook(app, payload, devSignature(app, payload));
+        },
+      ],
+    ];
+    for (const [name, status, write] of writes) {
+      const res = await write();
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(app.ctx.pages.generation(), name).toBe(generation);
+    }
+    const after = await visitorReads();
+    expect(after.sent).toBe(0);
+    expect(after.bodies).toEqual(kept.bodies);
   });
 
   it('keeps no refusal: a tea that appears after a 404 is served', async () => {

@@ -62,6 +62,9 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
       response: { 201: ownPostSchema },
     },
     onRequest: root.authenticate,
+    // A submission waits for a moderator: no kept page shows it until the approval, which is a
+    // write of its own.
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertMayParticipate(user);
@@ -80,6 +83,8 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
       response: { 201: ownPostSchema },
     },
     onRequest: root.authenticate,
+    // Pending like a tea: the original's card names only an approved reversal.
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       const user = currentUser(request);
       assertMayParticipate(user);

@@ -16,7 +16,8 @@ const tags = ['reports'];
 /** Malformed ids answer 404 like unknown ones (the services check), not 422. */
 const params = z.object({ id: z.string() });
 /** A reason and at most 1000 characters of details: 16 KB is plenty even in UTF-8. */
-const small = { bodyLimit: 16 * 1024, config: { tooLargeDetail: MESSAGES.contact.tooLarge } };
+// A report shows only to its reporter and the moderators, never on a kept page (keepsPages).
+const small = { bodyLimit: 16 * 1024, config: { tooLargeDetail: MESSAGES.contact.tooLarge, keepsPages: true } };
 
 /** Members reporting posts and comments, and reading back what they reported. */
 export async function reportsRoutes(root: FastifyInstance): Promise<void> {
