@@ -23,6 +23,8 @@ import { prepareSpends, READER_PASSWORD, readerEmail } from './lib/spend-dataset
 const READERS = 5;
 const POSTS = 5_000;
 const VISITORS = 2;
+/** A prime above the (reader, tea) pairs' count, so n -> n * stride mod count visits each once. */
+const PAIR_STRIDE = 7_919;
 
 const { values } = parseArgs({
   options: {
@@ -75,12 +77,14 @@ runBench(async () => {
     const nth = (n: number): { url: string; payload?: object; reader: number } => {
       if (write === 'unlock')
         return { url: `/api/v1/posts/${spend.locked[n % spend.locked.length]}/unlock`, reader: n };
-      const reader = n % READERS;
-      const postId = spend.open[Math.floor(n / READERS) % spend.open.length];
-      if (write === 'vote') {
-        if (n >= READERS * spend.open.length) throw new Error('every (reader, tea) pair has voted: fewer --seconds');
-        return { url: `/api/v1/posts/${postId}/vote`, reader };
-      }
+      const pairs = READERS * spend.open.length;
+      if (write === 'vote' && n >= pairs) throw new Error('every (reader, tea) pair has voted: fewer --seconds');
+      // Each pair once, in a scattered order (the stride shares no factor with the pairs): the teas
+      // voted on fall anywhere among the open ones, the front page's few of them among the rest.
+      const pair = (n * PAIR_STRIDE) % pairs;
+      const reader = pair % READERS;
+      const postId = spend.open[Math.floor(pair / READERS)];
+      if (write === 'vote') return { url: `/api/v1/posts/${postId}/vote`, reader };
       return { url: `/api/v1/posts/${postId}/comments`, payload: { content: 'A bench reader has a word.' }, reader };
     };
     const visitor = async () => {

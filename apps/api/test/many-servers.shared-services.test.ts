@@ -169,6 +169,28 @@ describe('two Kettle processes sharing PostgreSQL, Redis and S3', () => {
     expect((await call(a, `${API}/posts/`)).text).toContain(postId);
   });
 
+  it("shows on B the new count of a tea voted on through A, and goes on serving B's pages not naming it", async () => {
+    const countOn = async (server: ServerProcess) =>
+      (JSON.parse((await call(server, `${API}/posts/${postId}`)).text) as { vote_count: number }).vote_count;
+    // The tea was filed under the first category: the second's list does not name it.
+    const { text } = await call(b, `${API}/categories/`);
+    const elsewhere = `${API}/posts/?category_id=${(JSON.parse(text) as { data: { id: string }[] }).data[1]?.id}`;
+    const elsewhereOnB = async () => {
+      const hits = await pageCacheHits(b);
+      const page = await call(b, elsewhere);
+      return { status: page.status, page: page.text, kept: (await pageCacheHits(b)) === hits + 1 };
+    };
+    for (const server of [a, b]) expect(await countOn(server)).toBe(0);
+    const kept = await elsewhereOnB();
+    expect(kept.status).toBe(200);
+
+    const voted = await call(a, `${API}/posts/${postId}/vote`, { method: 'POST', headers: bearer(admin) });
+    expect(voted.status, voted.text).toBe(200);
+    expect(await countOn(a)).toBe(1);
+    await expect.poll(() => countOn(b), { timeout: 3000 }).toBe(1);
+    expect(await elsewhereOnB()).toEqual({ ...kept, kept: true });
+  });
+
   it('delivers to a viewer streaming from B a comment posted through A', async () => {
     const stream = await SseClient.open(`${b.origin}${API}/posts/${postId}/events?token=${reader}`);
     streams.push(stream);

@@ -1,11 +1,12 @@
-import type { PostCardList } from '@kettle/shared';
+import type { PostCardList, PostDetail } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { moderate } from '../../test/bounty-kit.js';
+import { vote } from '../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../test/harness.js';
 import { API } from '../../test/http.js';
 import { buildPost, signedIn } from '../../test/posts-kit.js';
-import { approvedPost } from '../../test/reading-kit.js';
+import { approvedPost, unlock } from '../../test/reading-kit.js';
 import { posts } from '../db/schema.js';
 
 /**
@@ -86,6 +87,22 @@ describe("visitors' kept pages, answered before routing", () => {
     const before = await servedBefore(app);
     expect(titles(await read(url))).toContain('Kept out until approved');
     expect(await servedBefore(app)).toBe(before);
+  });
+
+  it("stops sending a voted tea's page at once, and goes on sending every other tea's", async () => {
+    const { app, origin } = served;
+    const author = await signedIn(app);
+    const reader = await signedIn(app, { coins: 100 });
+    const [voted, other] = [await approvedPost(app, author.user.id), await approvedPost(app, author.user.id)];
+    const urlOf = (id: string) => `${origin}${API}/posts/${id}`;
+    for (const id of [voted.id, other.id]) await read(urlOf(id));
+    expect((await unlock(app, reader.auth, voted.id)).statusCode).toBe(200);
+    expect((await vote(app, reader.auth, voted.id)).statusCode).toBe(200);
+    const before = await servedBefore(app);
+    expect((JSON.parse((await read(urlOf(voted.id))).body.toString()) as PostDetail).vote_count).toBe(1);
+    expect(await servedBefore(app)).toBe(before);
+    await read(urlOf(other.id));
+    expect(await servedBefore(app)).toBe(before + 1);
   });
 
   it('leaves every request carrying a token to Fastify, even a bad one', async () => {

@@ -18,14 +18,17 @@ import type { Metrics } from './metrics.js';
  * hooks, query validation and logger: about four times what sending its bytes costs. Here each
  * answer Fastify gave from the page cache is kept as it went out (status, headers, bytes) under
  * the exact request line and the headers that shape it, and sent again as it is while the page
- * cache's generation is the same and the page's lifetime lasts. So it is never staler than the
- * page cache itself, and any change a visitor could see ends it at once.
+ * cache still holds the page it was made from, current, and the page's lifetime lasts. So it is
+ * never staler than the page cache itself, and any change a visitor could see ends it at once.
  */
 export type HotPage = {
   headers: OutgoingHttpHeaders;
   body: Buffer;
-  /** The page cache's generation the page belongs to. */
-  generation: number;
+  /** The page cache's entry the answer was made from: its key and which keeping of it. */
+  pageKey: string;
+  serial: number;
+  /** The page cache's `changes()` when that entry was last found current. */
+  checked: number;
   /** The route's pattern, for the request metrics. */
   route: string;
 };
@@ -46,8 +49,10 @@ export type HotPages = {
 type RouteTally = { route: string; served: number; logged: number };
 
 export type HotPageDeps = {
-  /** The page cache's current generation: a kept page of another one is never sent. */
-  generation: () => number;
+  /** The page cache's `changes()`: while it stays the same, a kept page needs no second look. */
+  changes: () => number;
+  /** The page cache's `holds`: a kept page whose entry is gone or stale is never sent. */
+  holds: (key: string, serial: number) => boolean;
   log: FastifyBaseLogger;
   metrics: Metrics;
   trustProxy: boolean;
@@ -100,7 +105,15 @@ export function createHotPages(): HotPages {
     if (!deps || kept.size === 0) return false;
     const key = keyOf(request);
     const page = key === null ? undefined : kept.get(key);
-    if (!page || page.generation !== deps.generation()) return false;
+    if (!page) return false;
+    const changes = deps.changes();
+    if (page.checked !== changes) {
+      if (!deps.holds(page.pageKey, page.serial)) {
+        kept.delete(key ?? '');
+        return false;
+      }
+      page.checked = changes;
+    }
     const started = performance.now();
     response.writeHead(200, page.headers);
     response.end(page.body);

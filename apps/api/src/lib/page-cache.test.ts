@@ -91,6 +91,58 @@ describe('page cache on one server', () => {
     expect(await pages.get('list:a', async () => 'fresh')).toBe('fresh');
   });
 
+  // Pages name teas by id, as the list and the tea page do.
+  const TEA = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
+  const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+
+  it("after a tea's touch, builds again every page naming it and keeps the others", async () => {
+    const pages = await cache();
+    const current = { text: `{"data":[{"id":"${TEA}","vote_count":0}]}` };
+    const { made, make } = maker(current);
+    await pages.get('list:a', make);
+    const other = `{"id":"${OTHER}","vote_count":0}`;
+    await pages.get('post:other', async () => other);
+    const changes = pages.changes();
+    current.text = `{"data":[{"id":"${TEA}","vote_count":1}]}`;
+    // As a path may carry it: in capitals.
+    pages.touch(TEA.toUpperCase());
+    expect(pages.changes()).toBeGreaterThan(changes);
+    expect(pages.generation()).toBe(0);
+    expect(await pages.get('list:a', make)).toBe(current.text);
+    expect(made.count).toBe(2);
+    expect(await pages.get('post:other', async () => 'built again')).toBe(other);
+  });
+
+  it('does not keep a page whose build overlapped a touch of a tea it names, and keeps one that names none', async () => {
+    const pages = await cache();
+    const naming = deferred();
+    const notNaming = deferred();
+    const slow = pages.get('list:a', () => naming.gate);
+    const unrelated = pages.get('post:other', () => notNaming.gate);
+    pages.touch(TEA);
+    naming.release(`{"id":"${TEA}","vote_count":0}`);
+    notNaming.release(`{"id":"${OTHER}"}`);
+    expect(await slow).toBe(`{"id":"${TEA}","vote_count":0}`);
+    await unrelated;
+    expect(await pages.get('list:a', async () => 'fresh')).toBe('fresh');
+    expect(await pages.get('post:other', async () => 'built again')).toBe(`{"id":"${OTHER}"}`);
+  });
+
+  it('holds a page for a kept answer only while it is the current one', async () => {
+    const pages = await cache();
+    const page = `{"id":"${TEA}"}`;
+    await pages.get('post:tea', async () => page);
+    const held = pages.held('post:tea', page);
+    expect(held?.ms).toBeGreaterThan(0);
+    expect(pages.holds('post:tea', held?.serial ?? -1)).toBe(true);
+    expect(pages.held('post:tea', 'another text')).toBeNull();
+    pages.touch(OTHER);
+    expect(pages.holds('post:tea', held?.serial ?? -1)).toBe(true);
+    pages.touch(TEA);
+    expect(pages.holds('post:tea', held?.serial ?? -1)).toBe(false);
+    expect(pages.held('post:tea', page)).toBeNull();
+  });
+
   it('lets a page live no longer than its lifetime, announced change or not', async () => {
     const pages = await cache({ ttlMs: 40 });
     await pages.get('list:a', async () => 'old');
@@ -191,5 +243,26 @@ describe(`page cache on two servers over ${redisUrl ? `Redis at ${redisUrl}` : '
     expect(await b.pages.get('list:a', async () => 'after the change')).toBe('after the change');
     const onA = redisUrl ? 'after the change' : 'built again on A';
     expect(await a.pages.get('list:a', async () => 'built again on A')).toBe(onA);
+  });
+
+  it('drops on both servers the pages naming a tea touched on one, the copy in Redis too, and no other', async () => {
+    const tea = '1a2b3c4d-5e6f-4a0b-8c1d-2e3f4a5b6c7d';
+    const a = await server();
+    const b = await server();
+    const naming = `{"data":[{"id":"${tea}","vote_count":0}]}`;
+    await a.pages.get('list:votes', async () => naming);
+    await a.pages.get('list:quiet', async () => 'names no tea');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const onB = redisUrl ? naming : 'built on B';
+    expect(await b.pages.get('list:votes', async () => 'built on B')).toBe(onB);
+
+    a.pages.touch(tea);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // B holds its copy no more, and the one in Redis, kept before the touch, is not served.
+    expect(await b.pages.get('list:votes', async () => 'counted on B')).toBe('counted on B');
+    expect(await a.pages.get('list:votes', async () => 'counted on A')).toBe(
+      redisUrl ? 'counted on B' : 'counted on A',
+    );
+    expect(await a.pages.get('list:quiet', async () => 'built again')).toBe('names no tea');
   });
 });

@@ -18,13 +18,14 @@ export function offerHotPage(request: FastifyRequest, key: string, page: string)
 /**
  * Keeps the answers handlers offer (lib/hot-pages.ts). The copy is taken in an onSend hook added
  * to each route after the compression plugin's, so it is the last to see the answer: the headers
- * every hook set and the bytes as they leave. It is kept only while the page cache still holds
- * that very page, in the generation it was made in, and for no longer than the page itself.
+ * every hook set and the bytes as they leave. It is sent only while the page cache still holds
+ * that very page, current, and for no longer than the page itself.
  */
 export async function registerHotPages(app: FastifyInstance, hot: HotPages): Promise<void> {
   const { pages, metrics } = app.ctx;
   hot.attach({
-    generation: pages.generation,
+    changes: pages.changes,
+    holds: pages.holds,
     log: accessLogger(app.log),
     metrics,
     trustProxy: app.ctx.config.trustProxy,
@@ -36,20 +37,22 @@ export async function registerHotPages(app: FastifyInstance, hot: HotPages): Pro
     const offered = request.hotPage;
     if (offered && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
       const key = hot.keyOf(request.raw);
-      // Read together: the page held now belongs to the generation current now.
-      const generation = pages.generation();
-      const lifetime = pages.heldFor(offered.key, offered.page);
-      if (key !== null && lifetime > 0) {
+      // Read together: the page held now is current as of these changes.
+      const checked = pages.changes();
+      const held = pages.held(offered.key, offered.page);
+      if (key !== null && held && held.ms > 0) {
         const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         hot.keep(
           key,
           {
             headers: { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': body.length },
             body,
-            generation,
+            pageKey: offered.key,
+            serial: held.serial,
+            checked,
             route: request.routeOptions.url ?? 'unmatched',
           },
-          lifetime,
+          held.ms,
         );
       }
     }

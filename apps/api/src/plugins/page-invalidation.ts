@@ -8,6 +8,11 @@ declare module 'fastify' {
      * unlocked what, and who holds which session, are read per request and never kept.
      */
     keepsPages?: boolean;
+    /**
+     * A write that changes only what kept pages show of the tea in its path (`:id`): a vote, its
+     * count. Only the pages naming that tea stop being served (PageCache.touch), on every server.
+     */
+    changesOneTea?: boolean;
   }
 }
 
@@ -16,19 +21,23 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Any request that changed something starts a new page-cache generation before its answer
  * leaves, so the same client's next read never sees the page from before its own change. Every
- * write a visitor could see arrives through a request (votes, comments, moderation, taxonomy,
+ * write a visitor could see arrives through a request (votes, moderation, edits, taxonomy,
  * accounts...): naming them one by one would be a list to forget to update, so the routes name
  * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment,
  * a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
  * a notification read, the daily drop. Each of those emptied every server's cache, so under
- * spending traffic visitors' pages were built again and again. Writes made outside a request
- * (sweeps) wait out the cache's lifetime instead.
+ * spending traffic visitors' pages were built again and again. A vote changes one tea's count
+ * (`changesOneTea`): only the pages naming it are ended. Writes made outside a request (sweeps)
+ * wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {
   const { pages } = app.ctx;
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return payload;
-    if (!request.routeOptions.config.keepsPages) pages.invalidate();
+    const { keepsPages, changesOneTea } = request.routeOptions.config;
+    const tea = changesOneTea ? (request.params as { id?: unknown }).id : undefined;
+    if (typeof tea === 'string') pages.touch(tea);
+    else if (!keepsPages) pages.invalidate();
     return payload;
   });
 }

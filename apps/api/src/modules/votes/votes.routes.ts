@@ -24,6 +24,8 @@ export async function votesRoutes(root: FastifyInstance): Promise<void> {
     },
     // The account is read by the vote's own statement (users/actor.ts).
     onRequest: root.requireClaims,
+    // A vote changes its tea's count, on the pages showing that tea and no other.
+    config: { changesOneTea: true },
     handler: async (request) => votePost(ctx, currentClaims(request).sub, request.params.id),
   });
 }

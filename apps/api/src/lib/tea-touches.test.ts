@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createTeaTouches } from './tea-touches.js';
+
+const TEA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const OTHER = '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c';
+
+describe('which teas changed since a page was kept', () => {
+  it('names a page by every id in its text, escaped inside a string or not', () => {
+    const touches = createTeaTouches(60_000);
+    const nested = JSON.stringify({ ids: [TEA], cards: [JSON.stringify({ id: OTHER })] });
+    expect(touches.keep(nested).ids.sort()).toEqual([TEA, OTHER].sort());
+    expect(touches.keep('no tea here').ids).toEqual([]);
+  });
+
+  it('keeps a page current until a later touch of a tea it names', () => {
+    const touches = createTeaTouches(60_000);
+    touches.note(TEA, 3);
+    const page = touches.keep(`{"id":"${TEA}"}`);
+    expect(page.seen).toEqual([3]);
+    touches.note(OTHER, 4);
+    expect(touches.isCurrent(page)).toBe(true);
+    // An older or repeated number changes nothing.
+    touches.note(TEA, 3);
+    expect(touches.isCurrent(page)).toBe(true);
+    touches.note(TEA, 5);
+    expect(touches.isCurrent(page)).toBe(false);
+  });
+
+  it('says whether a tea the page names was touched after a build began', () => {
+    const touches = createTeaTouches(60_000);
+    const began = touches.seq();
+    touches.note(OTHER, 1);
+    expect(touches.touchedSince(touches.keep(`{"id":"${TEA}"}`), began)).toBe(false);
+    touches.note(TEA, 2);
+    expect(touches.touchedSince(touches.keep(`{"id":"${TEA}"}`), began)).toBe(true);
+  });
+
+  it('carries through Redis the touches its builder knew, and reads no other form', () => {
+    const writer = createTeaTouches(60_000);
+    writer.note(TEA, 7);
+    const text = writer.toShared(writer.keep(`{"data":[{"id":"${TEA}"},{"id":"${OTHER}"}]}`));
+    const reader = createTeaTouches(60_000);
+    reader.note(TEA, 7);
+    const read = reader.fromShared(text);
+    expect(read?.page).toBe(`{"data":[{"id":"${TEA}"},{"id":"${OTHER}"}]}`);
+    expect(read && reader.isCurrent(read)).toBe(true);
+    reader.note(OTHER, 8);
+    expect(read && reader.isCurrent(read)).toBe(false);
+    expect(reader.fromShared(`{"id":"${TEA}"}`)).toBeNull();
+    expect(reader.fromShared('seen {not json\n{}')).toBeNull();
+  });
+
+  it('forgets a touch once every page kept before it has ended', async () => {
+    const touches = createTeaTouches(30);
+    touches.note(TEA, 9);
+    expect(touches.guess(TEA)).toBe(10);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Forgetting runs as touches are noted.
+    touches.note(OTHER, 11);
+    expect(touches.guess(TEA)).toBe(1);
+    expect(touches.guess(OTHER)).toBe(12);
+  });
+});
