@@ -30,7 +30,15 @@ const lookups = async (registry: Registry) => {
   return { hit: of('hit'), miss: of('miss') };
 };
 
-const cache = (options: { ttlMs?: number; bus?: Bus; redis?: Redis; prefix?: string; registry?: Registry } = {}) =>
+type CacheOptions = {
+  ttlMs?: number;
+  bus?: Bus;
+  redis?: Redis;
+  prefix?: string;
+  registry?: Registry;
+  maxTouches?: number;
+};
+const cache = (options: CacheOptions = {}) =>
   createPageCache({
     ttlMs: options.ttlMs ?? 60_000,
     bus: options.bus ?? createMemoryBus(),
@@ -38,6 +46,7 @@ const cache = (options: { ttlMs?: number; bus?: Bus; redis?: Redis; prefix?: str
     prefix: options.prefix ?? 'kettle-test',
     registry: options.registry ?? new Registry(),
     log,
+    maxTouches: options.maxTouches,
   });
 
 describe('page cache on one server', () => {
@@ -111,6 +120,24 @@ describe('page cache on one server', () => {
     expect(await pages.get('list:a', make)).toBe(current.text);
     expect(made.count).toBe(2);
     expect(await pages.get('post:other', async () => 'built again')).toBe(other);
+  });
+
+  it('starts a generation instead of remembering more touched teas than its bound', async () => {
+    const pages = await cache({ maxTouches: 2 });
+    const current = { text: `{"id":"${TEA}","vote_count":0}` };
+    const { made, make } = maker(current);
+    await pages.get('post:tea', make);
+    pages.touch(OTHER);
+    pages.touch('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+    expect(pages.generation()).toBe(0);
+    expect(await pages.get('post:tea', make)).toBe(current.text);
+    expect(made.count).toBe(1);
+    // A third tea: the touches so far are forgotten, and so is every page kept before them.
+    pages.touch('9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
+    expect(pages.generation()).toBe(1);
+    current.text = `{"id":"${TEA}","vote_count":1}`;
+    expect(await pages.get('post:tea', make)).toBe(current.text);
+    expect(made.count).toBe(2);
   });
 
   it('does not keep a page whose build overlapped a touch of a tea it names, and keeps one that names none', async () => {

@@ -47,6 +47,8 @@ type PageCacheOptions = {
   prefix: string;
   registry: Registry;
   log: FastifyBaseLogger;
+  /** Touched teas remembered before a new generation replaces them (tea-touches MAX_REMEMBERED). */
+  maxTouches?: number;
 };
 
 /** Per server: each list page and filter, each tea; the least recently read go first. */
@@ -92,7 +94,10 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
   const touchesKey = `${prefix}:pages:touches`;
   // Longer than any page made before a touch can live: here or in Redis (ttlMs from its storing),
   // after a build that began before the touch (a statement's time at most).
-  const touches = createTeaTouches(2 * ttlMs + FORGET_MARGIN_MS);
+  const touches = createTeaTouches(2 * ttlMs + FORGET_MARGIN_MS, {
+    max: options.maxTouches,
+    onForgetAll: () => invalidate(),
+  });
   let generation = 0;
   let advances = 0;
   const advance = (to: number) => {
@@ -154,6 +159,22 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
     return page;
   }
 
+  function invalidate(): void {
+    advance(generation + 1);
+    // Without Redis the bus is this process's own (servers sharing one in a test hear it too).
+    if (!redis) {
+      void bus.publish(TOPIC, { generation });
+      return;
+    }
+    redis
+      .incr(generationKey)
+      .then((to) => {
+        advance(to);
+        return bus.publish(TOPIC, { generation: to });
+      })
+      .catch((err: unknown) => log.warn({ err }, 'page cache: could not announce a change'));
+  }
+
   return {
     generation: () => generation,
     changes: () => advances + touches.seq(),
@@ -177,21 +198,7 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
       }
       return flight;
     },
-    invalidate: () => {
-      advance(generation + 1);
-      // Without Redis the bus is this process's own (servers sharing one in a test hear it too).
-      if (!redis) {
-        void bus.publish(TOPIC, { generation });
-        return;
-      }
-      redis
-        .incr(generationKey)
-        .then((to) => {
-          advance(to);
-          return bus.publish(TOPIC, { generation: to });
-        })
-        .catch((err: unknown) => log.warn({ err }, 'page cache: could not announce a change'));
-    },
+    invalidate,
     touch: (id) => {
       // As pages name it: PostgreSQL writes a uuid in lower case, a path may not.
       const tea = id.toLowerCase();

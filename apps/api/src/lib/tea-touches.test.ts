@@ -60,4 +60,20 @@ describe('which teas changed since a page was kept', () => {
     expect(touches.guess(TEA)).toBe(1);
     expect(touches.guess(OTHER)).toBe(12);
   });
+
+  it('forgets every touch, and says so, rather than remember more than its bound', () => {
+    let forgotAll = 0;
+    const touches = createTeaTouches(60_000, { max: 2, onForgetAll: () => (forgotAll += 1) });
+    touches.note(TEA, 1);
+    touches.note(OTHER, 2);
+    // Another touch of a tea it remembers is no more to remember.
+    touches.note(TEA, 3);
+    expect(forgotAll).toBe(0);
+    expect(touches.guess(TEA)).toBe(4);
+    const before = touches.seq();
+    touches.note('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 4);
+    expect(forgotAll).toBe(1);
+    expect(touches.seq()).toBeGreaterThan(before);
+    expect([touches.guess(TEA), touches.guess(OTHER)]).toEqual([1, 1]);
+  });
 });

@@ -31,10 +31,26 @@ let serials = 0;
 export type TeaTouches = ReturnType<typeof createTeaTouches>;
 
 /**
+ * Teas a server remembers touching at most (~150 bytes each). Within `forgetAfterMs` (12 s by
+ * default) that is ~4,000 distinct teas voted on a second, beyond what one server answers.
+ */
+export const MAX_REMEMBERED = 50_000;
+
+type Bound = {
+  max?: number;
+  /**
+   * Called when one more touch would pass `max`: every touch is forgotten, so the page cache must
+   * end every page kept before (a new generation) or it could serve one a forgotten touch ended.
+   */
+  onForgetAll: () => void;
+};
+
+/**
  * `forgetAfterMs`: how long a touch is remembered, longer than any page made before it can live
  * (the page cache's lifetime, here and in Redis, and a build's own time).
  */
-export function createTeaTouches(forgetAfterMs: number) {
+export function createTeaTouches(forgetAfterMs: number, bound: Bound = { onForgetAll: () => undefined }) {
+  const { max = MAX_REMEMBERED, onForgetAll } = bound;
   // In the order they were noted, so the oldest are forgotten first.
   const touched = new Map<string, { touch: number; seq: number; at: number }>();
   let seq = 0;
@@ -64,6 +80,10 @@ export function createTeaTouches(forgetAfterMs: number) {
       touched.delete(tea);
       touched.set(tea, { touch, seq, at: now });
       forget(now);
+      if (touched.size > max) {
+        touched.clear();
+        onForgetAll();
+      }
     },
     /** A number for a touch made here, before the shared one is known: never above it. */
     guess: (tea: string): number => lastTouch(tea) + 1,

@@ -9,8 +9,9 @@ declare module 'fastify' {
      */
     keepsPages?: boolean;
     /**
-     * A write that changes only what kept pages show of the tea in its path (`:id`): a vote, its
-     * count. Only the pages naming that tea stop being served (PageCache.touch), on every server.
+     * A write that changes only what kept pages show of the tea in its path (`:id`): a vote (its
+     * count), a bounty's award (its status). Only the pages naming that tea stop being served
+     * (PageCache.touch), on every server.
      */
     changesOneTea?: boolean;
   }
@@ -26,8 +27,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment,
  * a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
  * a notification read, the daily drop. Each of those emptied every server's cache, so under
- * spending traffic visitors' pages were built again and again. A vote changes one tea's count
- * (`changesOneTea`): only the pages naming it are ended. Writes made outside a request (sweeps)
+ * spending traffic visitors' pages were built again and again. A vote or a bounty's award changes
+ * one tea (`changesOneTea`): only the pages naming it are ended. Writes made outside a request (sweeps)
  * wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {

@@ -24,6 +24,8 @@ export async function bountyRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: bountyAwardResponseSchema },
     },
     onRequest: root.authenticate,
+    // An award changes its tea's bounty, on the pages showing that tea and no other.
+    config: { changesOneTea: true },
     handler: async (request) => awardBounty(ctx, currentUser(request), request.params.id, request.body),
   });
 }

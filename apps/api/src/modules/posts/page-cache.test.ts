@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { postCardListSchema, type PostCardList, type PostDetail } from '@kettle/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { moderate } from '../../../test/bounty-kit.js';
+import { award, moderate, publishedBountyTea } from '../../../test/bounty-kit.js';
 import { postComment, vote } from '../../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
 import { buildPost, refs, signedIn, submitJson, teaBody, type Auth } from '../../../test/posts-kit.js';
@@ -104,6 +104,31 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
       expect(bodies).toEqual(kept);
       return getPost(app, other.id);
     });
+    expect(after.sent).toBe(0);
+  });
+
+  it("shows a bounty's award on its tea's pages right after it, and keeps every other page", async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app, { coins: 125 });
+    const tea = await publishedBountyTea(app, author, admin, 100);
+    const other = await approvedPost(app, author.user.id);
+    const helper = await signedIn(app, { coins: 100 });
+    expect((await unlock(app, helper.auth, tea.id)).statusCode).toBe(200);
+    const comment = await postComment(app, helper.auth, tea.id, { content: 'I know who it is.' });
+    expect(comment.statusCode).toBe(201);
+    const commentId = comment.json<{ comment: { id: string } }>().comment.id;
+    const front = '?skip=0&limit=48';
+    const statusOn = async () => [
+      (await getPost(app, tea.id)).json<PostDetail>().bounty_status,
+      (await getPosts(app, front)).json<PostCardList>().data.find((card) => card.id === tea.id)?.bounty_status,
+    ];
+    expect(await statusOn()).toEqual(['escrowed', 'escrowed']);
+    const kept = (await getPost(app, other.id)).body;
+
+    expect((await award(app, author.auth, tea.id, commentId)).statusCode).toBe(200);
+    expect(await statusOn()).toEqual(['awarded', 'awarded']);
+    const after = await statementsOf(() => getPost(app, other.id));
+    expect(after.res.body).toBe(kept);
     expect(after.sent).toBe(0);
   });
 
