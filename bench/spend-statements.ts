@@ -6,12 +6,15 @@
  *    created and dropped)
  *
  * P6 asks unlock, vote and comment for 0.9 of a bare route that only charges and writes the ledger
- * row (bench/lib/baselines.mjs SPEND_SQL). This drives four statements through the app's own pool
+ * row (bench/lib/baselines.mjs SPEND_SQL). This drives five statements through the app's own pool
  * (10 connections, 50 callers at once), in turns, each round alternating, every unlock on a
  * (reader, tea) pair of its own:
  * - the bare spend;
  * - Kettle's unlock statement (posts/unlock.statement.ts): the reader's account and the gates, the
  *   charge, the ledger row and the unlock row, and the post's detail read in the same snapshot;
+ * - Kettle's gates without the detail: the reader's gate columns, the post's, "not yet unlocked",
+ *   the charge, the ledger row and the unlock row, answering only what the route decides with (s37:
+ *   what the statement would be if the post's detail came from a cache);
  * - the least an unlock can be: the tea's price read by id, the charge and its ledger row naming
  *   the tea (postChargeCtes), the unlock row; no gate, no detail;
  * - the same without the unlock row, as if the ledger row were the unlock's only record.
@@ -22,7 +25,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { namedStatement } from '../apps/api/src/db/prepared.js';
-import { postUnlocks, posts } from '../apps/api/src/db/schema.js';
+import { postUnlocks, posts, users } from '../apps/api/src/db/schema.js';
+import { actorIsAdmin, actorMayAct } from '../apps/api/src/modules/users/actor.js';
 import { postChargeCtes } from '../apps/api/src/modules/coins/coins.service.js';
 import { unlockStatement } from '../apps/api/src/modules/posts/unlock.statement.js';
 import { SPEND_SQL } from './lib/baselines.mjs';
@@ -66,6 +70,25 @@ const leastUnlock = (record: boolean) =>
     select coin_balance from charged`,
   );
 const leastWithRecord = leastUnlock(true);
+/** The unlock statement's gates, charge and rows as Kettle has them, the detail and the wide rows left out. */
+const gatesOnly = namedStatement(
+  'bench_unlock_gates_only',
+  sql`with actor as (
+      select id, coin_balance, coin_debt, is_admin, two_factor_enabled_at, is_active, email_verified_at, suspended_until
+      from ${users} where id = ${userId}
+    ), post as (
+      select id, title, unlock_price, status, author_id from ${posts} where id = ${sql.placeholder('postId')} for share
+    ), due as (
+      select post.id as post_id, post.title, post.unlock_price as cost from post, actor
+      where post.status = 'approved' and post.author_id <> actor.id and not ${actorIsAdmin} and ${actorMayAct}
+        and not exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id)
+    ), ${postChargeCtes(userId, 'unlock')}, stored as (
+      insert into ${postUnlocks} (user_id, post_id, price_paid) select user_id, post_id, cost from charged returning 1
+    )
+    select post.id, post.status, post.author_id, actor.coin_balance, (select coin_balance from charged) as charged_balance,
+      exists (select 1 from due) as was_due
+    from actor left join post on true`,
+);
 const leastWithoutRecord = leastUnlock(false);
 
 /** `once`: whether it writes an unlock row, and so needs a (reader, tea) pair no run used before. */
@@ -75,8 +98,8 @@ runBench(async () => {
   await withServedApp('postgres', async ({ app, target }) => {
     await seed(target, postCount);
     const sqlTarget = { query: target.rows, close: async () => undefined };
-    // Two statements write unlock rows, each for a warm-up second and `rounds` turns.
-    const pairs = 2 * (rounds * seconds + 1) * RATE_CEILING;
+    // Three statements write unlock rows, each for a warm-up second and `rounds` turns.
+    const pairs = 3 * (rounds * seconds + 1) * RATE_CEILING;
     const spend = await prepareSpends(sqlTarget, { readers: READERS, pairs });
     await target.run('checkpoint');
     const { db } = app.ctx;
@@ -91,6 +114,11 @@ runBench(async () => {
         name: "Kettle's unlock statement",
         once: true,
         run: (reader, post) => unlockStatement(db, reader, post, false),
+      },
+      {
+        name: "Kettle's gates, no detail",
+        once: true,
+        run: (reader, post) => gatesOnly(db, { userId: reader, postId: post, adminsNeedTwoFactor: false }),
       },
       {
         name: 'least unlock: price, charge, ledger, unlock row',

@@ -13,7 +13,10 @@
  * (bench/lib/sse-viewers.mjs) holding one socket each. Each viewer is a user of their own who
  * unlocked the post. The post's author then posts K comments through the real route, one every
  * 250 ms; delivery time is from just before the POST to the comment's arrival at each viewer. The
- * fan-out figure comes from the server's own kettle_sse_fanout_slice_seconds histogram. Results go to
+ * fan-out figure comes from the server's own kettle_sse_fanout_slice_seconds histogram, read after
+ * each comment, beside the time the server's event loop waited for a CPU meanwhile (the kernel's
+ * run-queue time): a slice over 15 ms in a comment whose wait is as long was the OS running another
+ * process (the viewers share the two cores), not Kettle's work. Results go to
  * bench/results/sse-<date>[-label].md (with --json FILE: the figures there, the table beside it, for
  * `npm run bench`). It reports; it never fails on a time.
  */
@@ -120,6 +123,21 @@ function longestSliceAtMost(before: Map<number, number>, after: Map<number, numb
   return bound === undefined ? Infinity : bound * 1000;
 }
 
+/**
+ * How long this process's main thread (the event loop) has waited for a CPU while ready to run, in
+ * ms: the kernel's run-queue time (/proc/<pid>/task/<pid>/schedstat, second field, ns). A slice of
+ * a fan-out measures wall time, so a wait there counts in it though no code of Kettle's ran. NaN
+ * where the kernel does not say.
+ */
+function mainThreadWaitMs(): number {
+  try {
+    const fields = readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return Number(fields[1]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
 /** RSS, and the JavaScript heap with Node's external memory, after a full collection when allowed. */
 const memory = (): { rss: number; heap: number } => {
   globalThis.gc?.();
@@ -169,6 +187,11 @@ async function viewersOf(app: FastifyInstance, target: Target, postId: string, n
   return Promise.all(ids.map(({ id }) => app.ctx.tokens.signAccess({ sub: id, admin: false })));
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : (sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN);
+};
+
 async function scenario(app: FastifyInstance, target: Target, base: URL, viewers: number, options: Options) {
   const [author] = await target.rows<{ id: string }>(
     `insert into users (username, email, password_hash, coin_balance, email_verified_at)
@@ -208,7 +231,12 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
     const perViewer = (bytes: number) => bytes / 1024 / measured;
     const perViewerKb = perViewer(after.rss - before.rss);
     const heapPerViewerKb = perViewer(after.heap - before.heap);
+    // Per comment: the event loop's wait for a CPU while its fan-out ran, and whether a slice of it
+    // passed the goal (the histogram read once the fan-out is over, in the pause between comments).
+    const waits: Array<{ ms: number; over: boolean }> = [];
+    let fanSoFar = await fanOut(app);
     for (let n = 1; n <= options.events; n++) {
+      const waitedBefore = mainThreadWaitMs();
       await ask(child, { type: 'sent', n, at: performance.timeOrigin + performance.now() }, 'ack');
       const res = await app.inject({
         method: 'POST',
@@ -218,7 +246,12 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
       });
       if (res.statusCode !== 201) throw new Error(`comment answered ${res.statusCode}: ${res.body}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
+      const fanNow = await fanOut(app);
+      const slices = fanNow.count - fanSoFar.count;
+      waits.push({ ms: mainThreadWaitMs() - waitedBefore, over: fanNow.withinGoal - fanSoFar.withinGoal < slices });
+      fanSoFar = fanNow;
     }
+    const waited = (over: boolean) => waits.filter((w) => w.over === over).map((w) => w.ms);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const report = await ask(child, { type: 'report' }, 'report');
     const fan = await fanOut(app);
@@ -235,6 +268,8 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
       slices: events,
       slicesWithinGoal: fan.withinGoal - fanBefore.withinGoal,
       sliceMaxAtMostMs: longestSliceAtMost(fanBefore.buckets, fan.buckets, events),
+      waitMsPerComment: median(waited(false)),
+      waitMsOver: waited(true),
       events: options.events,
       p50: Number(report.p50),
       p99: Number(report.p99),
@@ -257,8 +292,8 @@ async function main(options: Options): Promise<void> {
     '',
     `${new Date().toISOString()}. Goal: every stream connects, ≤ ${KB_GOAL} KB RSS per viewer at ${P7_VIEWERS.toLocaleString('en-US')} viewers and more, each slice of a fan-out ≤ 15 ms, p99 delivery < ${DELIVERY_GOAL_MS} ms, nothing lost.`,
     '',
-    '| round | viewers | connected | failed | opening s | RSS KB per viewer | heap KB per viewer | fan-out slice mean ms | slices ≤ 15 ms | longest slice ≤ ms | delivery p50 ms | delivery p99 ms | lost | held |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| round | viewers | connected | failed | opening s | RSS KB per viewer | heap KB per viewer | fan-out slice mean ms | slices ≤ 15 ms | longest slice ≤ ms | CPU wait a comment, median ms | CPU wait in comments with a slice > 15 ms | delivery p50 ms | delivery p99 ms | lost | held |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   const results = [];
   for (let round = 1; round <= options.rounds; round++) {
@@ -266,7 +301,7 @@ async function main(options: Options): Promise<void> {
       const r = await isolatedScenario(viewers, options);
       results.push({ round, ...r });
       const f = (n: number, digits = 1) => n.toFixed(digits);
-      const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.heapPerViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.sliceMaxAtMostMs, 0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
+      const line = `| ${round} | ${r.viewers} | ${r.opened} | ${r.failed} | ${f(r.openSeconds)} | ${f(r.perViewerKb)} | ${f(r.heapPerViewerKb)} | ${f(r.fanMeanMs, 2)} | ${r.fanWithinGoal} | ${f(r.sliceMaxAtMostMs, 0)} | ${f(r.waitMsPerComment)} | ${r.waitMsOver.map((ms) => f(ms)).join(', ') || 'none'} | ${f(r.p50)} | ${f(r.p99)} | ${r.lost} | ${r.held ? 'yes' : 'no'} |`;
       console.log(line);
       lines.push(line);
     }
