@@ -87,6 +87,9 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       params: tokenParamSchema,
       response: { 200: messageResponseSchema },
     },
+    // An account's address, password and mailed links show on no kept page; and each of these
+    // answers anyone, so starting a generation would let anyone empty every server's cache.
+    config: { keepsPages: true },
     handler: async (request) => {
       const outcome = await accounts.verifyEmail(ctx, request.params.token);
       return { message: outcome === 'already' ? MESSAGES.auth.alreadyVerified : MESSAGES.auth.verified };
@@ -101,6 +104,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       querystring: emailQuerySchema,
       response: { 202: messageResponseSchema },
     },
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await mailLinks.requestVerificationMail(ctx, request.query.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.verificationSent });
@@ -115,6 +119,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       querystring: emailQuerySchema,
       response: { 202: messageResponseSchema },
     },
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await mailLinks.requestPasswordReset(ctx, request.query.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.resetSent });
@@ -129,6 +134,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       body: signInLinkRequestSchema,
       response: { 202: messageResponseSchema },
     },
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await mailLinks.requestSignInLink(ctx, request.body.email, request.ip);
       return reply.status(202).send({ message: MESSAGES.auth.signInLinkSent });
@@ -143,6 +149,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       params: tokenParamSchema,
       response: { 200: signInResultSchema },
     },
+    config: { keepsPages: true },
     handler: async (request) => sessions.signInWithLink(ctx, request.params.token),
   });
 
@@ -154,6 +161,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       body: twoFactorVerifySchema,
       response: { 200: tokenPairSchema },
     },
+    config: { keepsPages: true },
     handler: async (request) => sessions.verifySignIn(ctx, request.body),
   });
 
@@ -167,6 +175,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       body: z.object({ new_password: z.string().optional() }).nullish(),
       response: { 200: messageResponseSchema },
     },
+    config: { keepsPages: true },
     handler: async (request) => {
       const parsed = resetPasswordSchema.safeParse({
         new_password: request.body?.new_password ?? request.query.new_password,
@@ -206,6 +215,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       body: checkPasswordSchema,
       response: { 200: checkPasswordResponseSchema },
     },
+    config: { keepsPages: true },
     onRequest: root.authenticate,
     handler: async (request) => ({
       valid: await accounts.checkPassword(ctx, currentUser(request), request.body.password),

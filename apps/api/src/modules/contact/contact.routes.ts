@@ -17,7 +17,7 @@ export async function contactRoutes(root: FastifyInstance): Promise<void> {
       response: { 202: messageResponseSchema },
     },
     bodyLimit: 10 * 1024,
-    config: { tooLargeDetail: MESSAGES.contact.tooLarge },
+    config: { tooLargeDetail: MESSAGES.contact.tooLarge, keepsPages: true },
     onRequest: root.optionalAuth,
     handler: async (request, reply) => {
       await sendContactMessage(ctx, request.body, request.ip, request.user?.id ?? null);

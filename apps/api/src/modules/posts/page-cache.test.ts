@@ -15,8 +15,10 @@ import {
   purchaseOf,
   startCheckout,
 } from '../../../test/payments-kit.js';
-import { reportCommentCall, reportPostCall } from '../../../test/reports-kit.js';
-import { DEFAULT_PASSWORD } from '../../../test/factories.js';
+import { reportCommentCall, reportPostCall, takedownBody } from '../../../test/reports-kit.js';
+import { lastMailTo, linkToken } from '../../../test/mailbox.js';
+import { turnOnTwoFactor, verify } from '../../../test/two-factor-kit.js';
+import { buildUser, DEFAULT_PASSWORD, nextIp, tokensFor } from '../../../test/factories.js';
 import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
 import { categories, notifications } from '../../db/schema.js';
 import { devCheckoutEvent } from '../payments/dev-checkout.service.js';
@@ -299,6 +301,84 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
           return postWebhook(app, payload, devSignature(app, payload));
         },
       ],
+    ];
+    for (const [name, status, write] of writes) {
+      const res = await write();
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(app.ctx.pages.generation(), name).toBe(generation);
+    }
+    const after = await visitorReads(post.id);
+    expect(after.sent).toBe(0);
+    expect(after.bodies).toEqual(kept.bodies);
+  });
+
+  it('keeps its pages through every write anyone may make without an account, and a password check', async () => {
+    const author = await signedIn(app);
+    const post = await approvedPost(app, author.user.id);
+    const guarded = await buildUser(app);
+    const { recoveryCodes } = await turnOnTwoFactor(app, (await tokensFor(app, guarded)).access);
+    const kept = await visitorReads(post.id);
+    const generation = app.ctx.pages.generation();
+    const signup = newSignup();
+    expect((await register(app, signup)).statusCode).toBe(201);
+    const anyone = (url: string, payload?: object) =>
+      app.inject({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: nextIp() });
+    const mailed = async (path: string) => linkToken((await lastMailTo(app, signup.email))?.text ?? '', path);
+    const takedown = takedownBody();
+    let reference = '';
+    const writes: Array<[string, number, () => Promise<LightMyRequestResponse>]> = [
+      ['a new verification mail', 202, () => anyone(`/auth/resend-verification?email=${signup.email}`)],
+      ['a confirmed address', 200, async () => anyone(`/auth/verify-email/${await mailed('/auth/verify-email/')}`)],
+      ['a reset mail', 202, () => anyone(`/auth/forgot-password?email=${signup.email}`)],
+      [
+        'a new password',
+        200,
+        async () =>
+          anyone(`/auth/reset-password/${await mailed('/reset-password/')}`, { new_password: 'Fresh-Leaves42' }),
+      ],
+      ['a sign-in link', 202, () => anyone('/auth/sign-in-link', { email: signup.email })],
+      [
+        "a sign-in's second step",
+        200,
+        async () => {
+          const first = await login(app, guarded.email, DEFAULT_PASSWORD);
+          const challenge = first.json<{ challenge_token: string }>().challenge_token;
+          return verify(app, challenge, recoveryCodes[0] ?? '');
+        },
+      ],
+      ['a sign-in by link', 200, async () => anyone(`/auth/sign-in-link/${await mailed('/auth/sign-in-link/')}`)],
+      [
+        'a password check',
+        200,
+        () =>
+          app.inject({
+            method: 'POST',
+            url: `${API}/auth/check-password`,
+            headers: author.auth,
+            payload: { password: DEFAULT_PASSWORD },
+          }),
+      ],
+      [
+        'a message to the team',
+        202,
+        () =>
+          anyone('/auth/send-contact-email', {
+            fullname: 'Tess Leaf',
+            email: 'tess@example.test',
+            subject: 'A question',
+            message: 'How do coins work here?',
+          }),
+      ],
+      [
+        'a takedown request',
+        201,
+        async () => {
+          const res = await anyone('/moderation/requests', takedown);
+          reference = res.json<{ reference: string }>().reference;
+          return res;
+        },
+      ],
+      ['a takedown lookup', 200, () => anyone('/moderation/requests/lookup', { reference, email: takedown.email })],
     ];
     for (const [name, status, write] of writes) {
       const res = await write();

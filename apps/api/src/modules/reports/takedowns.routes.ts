@@ -11,7 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTakedown, lookupTakedown } from './takedowns.service.js';
 
 const tags = ['moderation'];
-const tooLarge = { tooLargeDetail: MESSAGES.contact.tooLarge };
+// A request waits for the moderators and shows on no kept page; the lookup only reads (keepsPages).
+const tooLarge = { tooLargeDetail: MESSAGES.contact.tooLarge, keepsPages: true };
 
 /** The Moderation & Safety form: anyone may ask for a takedown, and look it up by reference and email. */
 export async function takedownsRoutes(root: FastifyInstance): Promise<void> {
