@@ -7,7 +7,10 @@
  * Through `app.inject` in one process (no network): two visitors read the front page and its
  * newest tea in turn, as fast as they are answered, while one caller writes as bench readers,
  * waiting `--every-ms` between writes. `--write` is `unlock` (each on a tea of its own), `comment`
- * or `vote` (each (reader, tea) pair once, on the teas every reader has open). It prints the
+ * or `vote` (each (reader, tea) pair once, on the teas every reader has open), or `reset`: anyone,
+ * without an account, asking a password-reset mail for an address nobody holds, each from an IP
+ * and for an address of its own (as many callers would; one caller's repeats meet the limits),
+ * its one statement (the address's lookup) run after the answer. It prints the
  * visitors' answers a second, the page cache's hit ratio over the visitors' reads (its /metrics
  * counter) and the statements a visitor's answer cost (all statements run, less one per write).
  * The rates depend on the hour; the hit ratio (the page cache as `npm start` runs it,
@@ -38,7 +41,7 @@ const { values } = parseArgs({
 const engine = engineOption(values.db);
 const pauseMs = Number(values['every-ms']);
 if (!Number.isInteger(pauseMs) || pauseMs < 0) throw new Error('--every-ms: a whole number of ms, 0 or more');
-const WRITES = ['unlock', 'comment', 'vote'] as const;
+const WRITES = ['unlock', 'comment', 'vote', 'reset'] as const;
 const write = WRITES.find((name) => name === values.write);
 if (!write) throw new Error(`--write: one of ${WRITES.join(', ')}`);
 const seconds = positiveInt('--seconds', values.seconds);
@@ -73,8 +76,13 @@ runBench(async () => {
     const end = Date.now() + seconds * 1000;
     let reads = 0;
     let writes = 0;
-    // The nth write: its address, and the reader (token) who makes it.
-    const nth = (n: number): { url: string; payload?: object; reader: number } => {
+    // The nth write: its address, and the reader (token) who makes it (none: anyone, from `ip`).
+    type Write = { url: string; payload?: object; reader?: number; ip?: string };
+    const nth = (n: number): Write => {
+      if (write === 'reset') {
+        const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+        return { url: `/api/v1/auth/forgot-password?email=nobody-${n}@kettle.bench`, ip };
+      }
       if (write === 'unlock')
         return { url: `/api/v1/posts/${spend.locked[n % spend.locked.length]}/unlock`, reader: n };
       const pairs = READERS * spend.open.length;
@@ -98,12 +106,13 @@ runBench(async () => {
     };
     const reader = async () => {
       while (Date.now() < end) {
-        const { url, payload, reader: who } = nth(writes);
+        const { url, payload, reader: who, ip } = nth(writes);
         const res = await app.inject({
           method: 'POST',
           url,
-          headers: { authorization: `Bearer ${tokens[who % READERS]}` },
+          headers: who === undefined ? {} : { authorization: `Bearer ${tokens[who % READERS]}` },
           ...(payload ? { payload } : {}),
+          ...(ip ? { remoteAddress: ip } : {}),
         });
         if (res.statusCode >= 300) throw new Error(`a ${write} answered ${res.statusCode}: ${res.body}`);
         writes += 1;
@@ -116,7 +125,7 @@ runBench(async () => {
     const misses = after.miss - before.miss;
     const statements = app.ctx.database.stats().queries - statementsBefore - writes;
     const lines = [
-      `# Visitors reading while readers ${write} (${engine}, ${POSTS} teas, ${seconds} s, ${pauseMs} ms between writes)`,
+      `# Visitors reading while ${write === 'reset' ? 'anyone asks for password-reset mails' : `readers ${write}`} (${engine}, ${POSTS} teas, ${seconds} s, ${pauseMs} ms between writes)`,
       '',
       `| visitor answers/s | ${write}s/s | page-cache hit ratio | statements a visitor answer |`,
       '| --- | --- | --- | --- |',
