@@ -46,6 +46,8 @@ export async function appealsRoutes(root: FastifyInstance): Promise<void> {
       body: banAppealInputSchema,
       response: { 201: messageResponseSchema },
     },
+    // An appeal waits for the moderators and shows on no kept page, and anyone may send this one.
+    config: { keepsPages: true },
     handler: async (request, reply) => reply.status(201).send(await fileBanAppeal(ctx, request.body, request.ip)),
   });
 

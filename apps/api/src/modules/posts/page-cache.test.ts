@@ -317,6 +317,15 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     const post = await approvedPost(app, author.user.id);
     const guarded = await buildUser(app);
     const { recoveryCodes } = await turnOnTwoFactor(app, (await tokensFor(app, guarded)).access);
+    const admin = await signedIn(app, { isAdmin: true });
+    const banned = await signedIn(app);
+    const ban = await app.inject({
+      method: 'POST',
+      url: `${API}/admin/users/${banned.user.id}/actions`,
+      headers: admin.auth,
+      payload: { kind: 'ban', rule: 'fair_play', message: 'Second account.' },
+    });
+    expect(ban.statusCode).toBe(201);
     const kept = await visitorReads(post.id);
     const generation = app.ctx.pages.generation();
     const signup = newSignup();
@@ -377,6 +386,16 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
           reference = res.json<{ reference: string }>().reference;
           return res;
         },
+      ],
+      [
+        'a ban appeal',
+        201,
+        () =>
+          anyone('/appeals/ban', {
+            email: banned.user.email,
+            reference: ban.json<{ id: string }>().id,
+            statement: 'Everything in it happened; I was there and the handle is public.',
+          }),
       ],
       ['a takedown lookup', 200, () => anyone('/moderation/requests/lookup', { reference, email: takedown.email })],
     ];
