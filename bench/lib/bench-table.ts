@@ -114,6 +114,10 @@ export type SsePart = {
     slicesWithinGoal: number;
     /** null: a slice fell past the histogram's largest bound (JSON has no Infinity). */
     sliceMaxAtMostMs: number | null;
+    /** The event loop's wait for a core a comment, median ms (s37; absent from older results). */
+    waitMsPerComment?: number | null;
+    /** The same wait, ms, for each comment that had a slice over the goal. */
+    waitMsOver?: Array<number | null>;
     p50: number;
     p99: number;
     lost: number;
@@ -231,6 +235,12 @@ export function sseRows(part: SsePart): BenchRow[] {
     const base = { engine: part.db, round: r.round, goal: 'P7' as const };
     const who = `SSE, ${thousands(r.viewers)} viewers`;
     const sliceMax = r.sliceMaxAtMostMs === null ? `> 250 ms` : `≤ ${r.sliceMaxAtMostMs} ms`;
+    // Why a slice ran long: the loop standing ready while the OS ran something else shows here.
+    const waits =
+      r.waitMsPerComment === undefined
+        ? ''
+        : `; the loop waited for a core ${n1(r.waitMsPerComment)} ms a comment (median)` +
+          (r.waitMsOver?.length ? `, ${r.waitMsOver.map(n1).join(' and ')} ms in those with a longer slice` : '');
     const memory = {
       engine: part.db,
       round: r.round,
@@ -245,7 +255,7 @@ export function sseRows(part: SsePart): BenchRow[] {
       {
         ...base,
         scenario: `${who}: fan-out slices`,
-        measured: `${r.slicesWithinGoal}/${r.slices} ≤ ${g.sliceMs} ms; longest ${sliceMax}; mean ${r.fanMeanMs === null ? '?' : r.fanMeanMs.toFixed(2)} ms`,
+        measured: `${r.slicesWithinGoal}/${r.slices} ≤ ${g.sliceMs} ms; longest ${sliceMax}; mean ${r.fanMeanMs === null ? '?' : r.fanMeanMs.toFixed(2)} ms${waits}`,
         goalText: `each ≤ ${g.sliceMs} ms`,
         held: r.slices > 0 && r.slicesWithinGoal === r.slices,
       },
