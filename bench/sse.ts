@@ -15,8 +15,9 @@
  * 250 ms; delivery time is from just before the POST to the comment's arrival at each viewer. The
  * fan-out figure comes from the server's own kettle_sse_fanout_slice_seconds histogram, read after
  * each comment, beside the time the server's event loop waited for a CPU meanwhile (the kernel's
- * run-queue time): a slice over 15 ms in a comment whose wait is as long was the OS running another
- * process (the viewers share the two cores), not Kettle's work. Results go to
+ * run-queue time): a slice over 15 ms in a comment whose wait is as long stood waiting for a core
+ * (the viewers and the server's other threads share two), not doing more work. The median wait is
+ * over the comments with no such slice. Results go to
  * bench/results/sse-<date>[-label].md (with --json FILE: the figures there, the table beside it, for
  * `npm run bench`). It reports; it never fails on a time.
  */
