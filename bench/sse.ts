@@ -17,7 +17,9 @@
  * each comment, beside the time the server's event loop waited for a CPU meanwhile (the kernel's
  * run-queue time): a slice over 15 ms in a comment whose wait is as long stood waiting for a core
  * (the viewers and the server's other threads share two), not doing more work. The median wait is
- * over the comments with no such slice. Results go to
+ * over the comments with no such slice. So while the comments go out, the event loop has core 0 to
+ * itself and the viewers and the server's other threads the rest (lib/cores.ts), as a deployed
+ * server's clients are elsewhere; `--shared-cores` leaves the kernel to place them. Results go to
  * bench/results/sse-<date>[-label].md (with --json FILE: the figures there, the table beside it, for
  * `npm run bench`). It reports; it never fails on a time.
  */
@@ -29,6 +31,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { P7_VIEWERS, p7MemoryHeld } from './lib/bench-table.js';
 import type { Target } from './lib/dataset.js';
+import { pinLoopApart } from './lib/cores.js';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 
 const API = '/api/v1';
@@ -49,6 +52,7 @@ function readOptions() {
       label: { type: 'string' },
       json: { type: 'string' },
       scenario: { type: 'string' },
+      'shared-cores': { type: 'boolean', default: false },
     },
   });
   return {
@@ -60,6 +64,7 @@ function readOptions() {
     label: values.label,
     json: values.json,
     scenario: values.scenario,
+    sharedCores: values['shared-cores'],
   };
 }
 
@@ -234,6 +239,7 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
     const heapPerViewerKb = perViewer(after.heap - before.heap);
     // Per comment: the event loop's wait for a CPU while its fan-out ran, and whether a slice of it
     // passed the goal (the histogram read once the fan-out is over, in the pause between comments).
+    const cores = options.sharedCores ? 'shared' : pinLoopApart(child.pid ?? NaN);
     const waits: Array<{ ms: number; over: boolean }> = [];
     let fanSoFar = await fanOut(app);
     for (let n = 1; n <= options.events; n++) {
@@ -259,6 +265,7 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
     const events = fan.count - fanBefore.count;
     return {
       viewers,
+      cores,
       opened: Number(opened.streamsOpen),
       failed: Number(opened.streamsFailed),
       openSeconds: (Number(first.ms) + Number(opened.ms)) / 1000,
@@ -307,6 +314,8 @@ async function main(options: Options): Promise<void> {
       lines.push(line);
     }
   }
+  const cores = [...new Set(results.map((r) => r.cores))];
+  lines.push('', `While the comments went out: ${cores.join('; ')}.`);
   const data = {
     ...options,
     goals: { kbPerViewer: KB_GOAL, sliceMs: FANOUT_GOAL_S * 1000, deliveryP99Ms: DELIVERY_GOAL_MS },
@@ -328,6 +337,7 @@ async function isolatedScenario(viewers: number, options: Options): Promise<Scen
   const file = join(dir, 'scenario.json');
   const args = [...process.execArgv, process.argv[1] ?? '', '--scenario', file, '--viewers', String(viewers)];
   args.push('--events', String(options.events), '--concurrency', String(options.concurrency), '--db', options.db);
+  if (options.sharedCores) args.push('--shared-cores');
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -118,6 +118,8 @@ export type SsePart = {
     waitMsPerComment?: number | null;
     /** The same wait, ms, for each comment that had a slice over the goal. */
     waitMsOver?: Array<number | null>;
+    /** Where the event loop, its other threads and the viewers ran in the comments (s38; lib/cores.ts). */
+    cores?: string;
     p50: number;
     p99: number;
     lost: number;
@@ -240,7 +242,8 @@ export function sseRows(part: SsePart): BenchRow[] {
       r.waitMsPerComment === undefined
         ? ''
         : `; the loop waited for a core ${n1(r.waitMsPerComment)} ms a comment (median)` +
-          (r.waitMsOver?.length ? `, ${r.waitMsOver.map(n1).join(' and ')} ms in those with a longer slice` : '');
+          (r.waitMsOver?.length ? `, ${r.waitMsOver.map(n1).join(' and ')} ms in those with a longer slice` : '') +
+          (r.cores ? ` (${r.cores})` : '');
     const memory = {
       engine: part.db,
       round: r.round,
