@@ -26,9 +26,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * accounts...): naming them one by one would be a list to forget to update, so the routes name
  * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment,
  * a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
- * a notification read, the daily drop; and every write anyone may make without an account (mailed
- * links, a password reset, a message to the team, a takedown request, a ban appeal), which would
- * let anyone empty every server's cache. Each of those emptied every server's cache, so under
+ * a notification read, the daily drop; every write anyone may make without an account (mailed
+ * links, a password reset, a message to the team, a takedown request, a ban appeal), and a
+ * member's own settings (two-factor, blocks, an appeal, a subscription), which would let anyone
+ * empty every server's cache. Each of those emptied every server's cache, so under
  * spending traffic visitors' pages were built again and again. A vote or a bounty's award changes
  * one tea (`changesOneTea`): only the pages naming it are ended. Writes made outside a request
  * (sweeps) wait out the cache's lifetime instead.

@@ -34,6 +34,8 @@ export async function appealsRoutes(root: FastifyInstance): Promise<void> {
       response: { 201: appealSchema },
     },
     onRequest: root.authenticate,
+    // Filed, an appeal waits for the moderators; only their decision may change a page.
+    config: { keepsPages: true },
     handler: async (request, reply) =>
       reply.status(201).send(await fileAppeal(ctx, currentUser(request), request.body)),
   });

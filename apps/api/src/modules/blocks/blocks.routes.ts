@@ -8,6 +8,8 @@ import { blockUser, listBlockedUsers, unblockUser } from './blocks.service.js';
 const tags = ['blocks'];
 /** Any string: unblocking something that is not blocked (or not an id) is a no-op, not an error. */
 const params = z.object({ userId: z.string() });
+/** A block hides comments from the blocker alone, and no kept page holds a comment or a viewer. */
+const KEEPS_PAGES = { keepsPages: true };
 
 /** The signed-in user's block list (My Account); blocks hide comments from the blocker. */
 export async function blocksRoutes(root: FastifyInstance): Promise<void> {
@@ -23,6 +25,7 @@ export async function blocksRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: blockedUserSchema },
     },
     onRequest: root.authenticate,
+    config: KEEPS_PAGES,
     handler: async (request) => blockUser(ctx, currentUser(request), request.body.user_id),
   });
 
@@ -35,6 +38,7 @@ export async function blocksRoutes(root: FastifyInstance): Promise<void> {
   app.delete('/users/me/blocks/:userId', {
     schema: { tags, summary: 'Unblock a user (idempotent)', params, response: { 204: z.null() } },
     onRequest: root.authenticate,
+    config: KEEPS_PAGES,
     handler: async (request, reply) => {
       await unblockUser(ctx, currentUser(request), request.params.userId);
       return reply.status(204).send(null);

@@ -20,6 +20,7 @@ import { lastMailTo, linkToken } from '../../../test/mailbox.js';
 import { turnOnTwoFactor, verify } from '../../../test/two-factor-kit.js';
 import { buildUser, DEFAULT_PASSWORD, nextIp, tokensFor } from '../../../test/factories.js';
 import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
+import { statementsOf as sentBy, visitorReads as readsOf } from '../../../test/page-cache-kit.js';
 import { categories, notifications } from '../../db/schema.js';
 import { devCheckoutEvent } from '../payments/dev-checkout.service.js';
 import { findUserById } from '../users/users.service.js';
@@ -36,17 +37,8 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     { env: { PAGE_CACHE_MS: '60000' }, build: { sweeps: false } },
   );
 
-  async function statementsOf(request: () => Promise<LightMyRequestResponse>) {
-    const before = app.ctx.database.stats().queries;
-    const res = await request();
-    return { res, sent: app.ctx.database.stats().queries - before };
-  }
-  /** A visitor's front list and one tea page: the statements they cost and the bodies sent. */
-  async function visitorReads(postId: string) {
-    const list = await statementsOf(() => getPosts(app, '?skip=0&limit=9'));
-    const detail = await statementsOf(() => getPost(app, postId));
-    return { sent: list.sent + detail.sent, bodies: [list.res.body, detail.res.body] };
-  }
+  const statementsOf = (request: () => Promise<LightMyRequestResponse>) => sentBy(app, request);
+  const visitorReads = (postId: string) => readsOf(app, postId);
   const titles = (res: LightMyRequestResponse) => res.json<PostCardList>().data.map((post) => post.title);
 
   it("serves a visitor's page again without asking the database, byte for byte", async () => {

@@ -33,6 +33,9 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
   const onRequest = root.authenticate;
+  // A plan, its coupon and its payments are the member's own: no kept page shows them, and the
+  // coins a renewal grants are read per request.
+  const config = { keepsPages: true };
 
   app.get('/plans', {
     schema: { tags, summary: 'Monthly coin subscription plans', response: { 200: subscriptionPlansResponseSchema } },
@@ -58,6 +61,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: checkoutSessionSchema },
     },
     onRequest,
+    config,
     handler: async (request) => {
       const session = await service.startCheckout(ctx, currentUser(request), request.body.price_id);
       return { session_id: session.sessionId, url: session.url };
@@ -72,6 +76,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: billingPortalSchema },
     },
     onRequest,
+    config,
     handler: async (request) => ({ url: await service.billingPortalUrl(ctx, currentUser(request)) }),
   });
 
@@ -83,12 +88,14 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: subscriptionSchema },
     },
     onRequest,
+    config,
     handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), true)),
   });
 
   app.post('/resume', {
     schema: { tags, summary: 'Undo a pending cancellation', errors: [404], response: { 200: subscriptionSchema } },
     onRequest,
+    config,
     handler: async (request) => toSubscription(await service.setCancelAtPeriodEnd(ctx, currentUser(request), false)),
   });
 
@@ -101,6 +108,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: subscriptionSchema },
     },
     onRequest,
+    config,
     handler: async (request) =>
       toSubscription(await service.changePlan(ctx, currentUser(request), request.body.price_id)),
   });
@@ -143,6 +151,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: subscriptionSchema },
     },
     onRequest,
+    config,
     handler: async (request) =>
       toSubscription(await service.applyCoupon(ctx, currentUser(request), request.body.coupon_code)),
   });
@@ -155,6 +164,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: subscriptionSchema },
     },
     onRequest,
+    config,
     handler: async (request) => toSubscription(await service.removeCoupon(ctx, currentUser(request))),
   });
 
@@ -186,6 +196,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: devSubscriptionActionResultSchema },
     },
     onRequest,
+    config,
     handler: async (request) =>
       actOnDevCheckout(ctx, currentUser(request), request.params.session_id, request.body.action),
   });
@@ -198,6 +209,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
       response: { 200: subscriptionSchema },
     },
     onRequest,
+    config,
     handler: async (request) => toSubscription(await renewDevSubscription(ctx, currentUser(request))),
   });
 }

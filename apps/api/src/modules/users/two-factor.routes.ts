@@ -12,6 +12,11 @@ import { currentAccount, currentUser } from '../../plugins/authenticate.js';
 import * as twoFactor from './two-factor.service.js';
 
 const tags = ['auth'];
+/**
+ * Turning two-factor sign-in on or off changes what the account may do, which every request reads
+ * afresh (reader-pages.ts reads it with the reader): no kept page shows it.
+ */
+const KEEPS_PAGES = { keepsPages: true };
 
 /**
  * Two-factor sign-in (issue 14), /auth/2fa (registered under the /auth prefix). Setup, enable and
@@ -40,6 +45,7 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: twoFactorSetupSchema },
     },
     onRequest: root.authenticate,
+    config: KEEPS_PAGES,
     handler: async (request) => twoFactor.startSetup(ctx, currentUser(request)),
   });
 
@@ -53,6 +59,7 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: recoveryCodesSchema },
     },
     onRequest: root.authenticate,
+    config: KEEPS_PAGES,
     handler: async (request) => twoFactor.enable(ctx, currentUser(request), request.body.code),
   });
 
@@ -65,6 +72,7 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: messageResponseSchema },
     },
     onRequest: root.authenticate,
+    config: KEEPS_PAGES,
     handler: async (request) => twoFactor.disable(ctx, currentUser(request), request.body),
   });
 }
