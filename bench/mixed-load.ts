@@ -10,9 +10,11 @@
  * or `vote` (each (reader, tea) pair once, on the teas every reader has open), or `reset`: anyone,
  * without an account, asking a password-reset mail for an address nobody holds, each from an IP
  * and for an address of its own (as many callers would; one caller's repeats meet the limits),
- * its one statement (the address's lookup) run after the answer. It prints the
- * visitors' answers a second, the page cache's hit ratio over the visitors' reads (its /metrics
- * counter) and the statements a visitor's answer cost (all statements run, less one per write).
+ * its one statement (the address's lookup) run after the answer, or `block`: readers blocking and
+ * unblocking one another in turn, a member's own setting. It prints the visitors' answers a second,
+ * the page cache's hit ratio over the visitors' reads (its /metrics counter) and the statements a
+ * visitor's answer cost: all statements run, less the writes' own, counted over two writes made
+ * alone before the timed run.
  * The rates depend on the hour; the hit ratio (the page cache as `npm start` runs it,
  * PAGE_CACHE_MS 1 s) and statements per answer are the figures to compare. It never fails on a
  * figure; it exits 0 unless the setup or a request fails.
@@ -41,10 +43,17 @@ const { values } = parseArgs({
 const engine = engineOption(values.db);
 const pauseMs = Number(values['every-ms']);
 if (!Number.isInteger(pauseMs) || pauseMs < 0) throw new Error('--every-ms: a whole number of ms, 0 or more');
-const WRITES = ['unlock', 'comment', 'vote', 'reset'] as const;
+const WRITES = ['unlock', 'comment', 'vote', 'reset', 'block'] as const;
 const write = WRITES.find((name) => name === values.write);
 if (!write) throw new Error(`--write: one of ${WRITES.join(', ')}`);
 const seconds = positiveInt('--seconds', values.seconds);
+const WHO_WRITES: Record<(typeof WRITES)[number], string> = {
+  unlock: 'readers unlock',
+  comment: 'readers comment',
+  vote: 'readers vote',
+  reset: 'anyone asks for password-reset mails',
+  block: 'readers block and unblock one another',
+};
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -63,6 +72,10 @@ runBench(async () => {
       });
       tokens.push(signIn.json<{ access_token: string }>().access_token);
     }
+    // Reader i blocks and unblocks reader i + 1 (a token's subject is its account's id).
+    const readerIds = tokens.map(
+      (token) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
+    );
     const frontPage = '/api/v1/posts/?skip=0&limit=9';
     const [tea] = (await app.inject({ url: frontPage })).json<{ data: Array<{ id: string }> }>().data;
     if (!tea) throw new Error('the front page is empty');
@@ -71,14 +84,17 @@ runBench(async () => {
       const of = (result: string) => sampleSum(text, 'kettle_page_cache_requests_total', `result="${result}"`);
       return { hit: of('hit'), miss: of('miss') };
     };
-    const before = await cacheLookups();
-    const statementsBefore = app.ctx.database.stats().queries;
-    const end = Date.now() + seconds * 1000;
-    let reads = 0;
     let writes = 0;
     // The nth write: its address, and the reader (token) who makes it (none: anyone, from `ip`).
-    type Write = { url: string; payload?: object; reader?: number; ip?: string };
+    type Write = { url: string; method?: 'POST' | 'DELETE'; payload?: object; reader?: number; ip?: string };
     const nth = (n: number): Write => {
+      if (write === 'block') {
+        const reader = Math.floor(n / 2) % READERS;
+        const blocked = readerIds[(reader + 1) % READERS];
+        return n % 2 === 0
+          ? { url: '/api/v1/users/me/blocks', payload: { user_id: blocked }, reader }
+          : { url: `/api/v1/users/me/blocks/${blocked}`, method: 'DELETE', reader };
+      }
       if (write === 'reset') {
         const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
         return { url: `/api/v1/auth/forgot-password?email=nobody-${n}@kettle.bench`, ip };
@@ -104,18 +120,32 @@ runBench(async () => {
         await nextTurn();
       }
     };
+    const writeNext = async () => {
+      const { url, method = 'POST', payload, reader: who, ip } = nth(writes);
+      const res = await app.inject({
+        method,
+        url,
+        headers: who === undefined ? {} : { authorization: `Bearer ${tokens[who % READERS]}` },
+        ...(payload ? { payload } : {}),
+        ...(ip ? { remoteAddress: ip } : {}),
+      });
+      if (res.statusCode >= 300) throw new Error(`a ${write} answered ${res.statusCode}: ${res.body}`);
+      writes += 1;
+    };
+    // What a write costs in statements, alone (a reset's lookup runs after its answer: let it run).
+    const aloneBefore = app.ctx.database.stats().queries;
+    await writeNext();
+    await writeNext();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const perWrite = (app.ctx.database.stats().queries - aloneBefore) / 2;
+    const before = await cacheLookups();
+    const statementsBefore = app.ctx.database.stats().queries;
+    const writesBefore = writes;
+    const end = Date.now() + seconds * 1000;
+    let reads = 0;
     const reader = async () => {
       while (Date.now() < end) {
-        const { url, payload, reader: who, ip } = nth(writes);
-        const res = await app.inject({
-          method: 'POST',
-          url,
-          headers: who === undefined ? {} : { authorization: `Bearer ${tokens[who % READERS]}` },
-          ...(payload ? { payload } : {}),
-          ...(ip ? { remoteAddress: ip } : {}),
-        });
-        if (res.statusCode >= 300) throw new Error(`a ${write} answered ${res.statusCode}: ${res.body}`);
-        writes += 1;
+        await writeNext();
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     };
@@ -123,13 +153,16 @@ runBench(async () => {
     const after = await cacheLookups();
     const hits = after.hit - before.hit;
     const misses = after.miss - before.miss;
-    const statements = app.ctx.database.stats().queries - statementsBefore - writes;
+    const timedWrites = writes - writesBefore;
+    const statements = app.ctx.database.stats().queries - statementsBefore - timedWrites * perWrite;
     const lines = [
-      `# Visitors reading while ${write === 'reset' ? 'anyone asks for password-reset mails' : `readers ${write}`} (${engine}, ${POSTS} teas, ${seconds} s, ${pauseMs} ms between writes)`,
+      `# Visitors reading while ${WHO_WRITES[write]} (${engine}, ${POSTS} teas, ${seconds} s, ${pauseMs} ms between writes)`,
       '',
       `| visitor answers/s | ${write}s/s | page-cache hit ratio | statements a visitor answer |`,
       '| --- | --- | --- | --- |',
-      `| ${Math.round(reads / seconds)} | ${Math.round(writes / seconds)} | ${(hits / (hits + misses)).toFixed(3)} | ${(statements / reads).toFixed(3)} |`,
+      `| ${Math.round(reads / seconds)} | ${Math.round(timedWrites / seconds)} | ${(hits / (hits + misses)).toFixed(3)} | ${(statements / reads).toFixed(3)} |`,
+      '',
+      `A ${write} alone cost ${perWrite} statements (two made before the timed run).`,
     ];
     writeResults('mixed-load', values.label, lines);
   });
