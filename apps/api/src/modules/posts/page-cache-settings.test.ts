@@ -1,8 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../test/harness.js';
 import { API } from '../../../test/http.js';
-import { visitorReads } from '../../../test/page-cache-kit.js';
+import { expectPagesKeptThrough, type PageKeepingWrite } from '../../../test/page-cache-kit.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost } from '../../../test/reading-kit.js';
 import { subscriptionCall } from '../../../test/subscriptions-kit.js';
@@ -39,15 +38,13 @@ describe("the page cache through a member's own settings", () => {
       payload: { kind: 'warning', rule: 'fair_play', message: 'Mind the handles you name.' },
     });
     expect(warning.statusCode).toBe(201);
-    const kept = await visitorReads(app, post.id);
-    const generation = app.ctx.pages.generation();
 
     let secret = '';
     let recoveryCode = '';
     let session = '';
     const subscription = (method: 'POST' | 'DELETE', path: string, payload?: object) =>
       subscriptionCall(app, member.auth, method, path, payload);
-    const writes: Array<[string, number, () => Promise<LightMyRequestResponse>]> = [
+    const writes: PageKeepingWrite[] = [
       [
         'two-factor setup',
         200,
@@ -97,13 +94,6 @@ describe("the page cache through a member's own settings", () => {
       ['a renewal', 200, () => subscription('POST', '/dev/renew')],
       ['the billing portal', 200, () => subscription('POST', '/create-billing-portal-session')],
     ];
-    for (const [name, status, write] of writes) {
-      const res = await write();
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
-      expect(app.ctx.pages.generation(), name).toBe(generation);
-    }
-    const after = await visitorReads(app, post.id);
-    expect(after.sent).toBe(0);
-    expect(after.bodies).toEqual(kept.bodies);
+    await expectPagesKeptThrough(app, post.id, writes);
   });
 });

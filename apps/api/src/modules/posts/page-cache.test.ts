@@ -20,7 +20,12 @@ import { lastMailTo, linkToken } from '../../../test/mailbox.js';
 import { turnOnTwoFactor, verify } from '../../../test/two-factor-kit.js';
 import { buildUser, DEFAULT_PASSWORD, nextIp, tokensFor } from '../../../test/factories.js';
 import { approvedPost, getPost, getPosts, minutesAgo, unlock } from '../../../test/reading-kit.js';
-import { statementsOf as sentBy, visitorReads as readsOf } from '../../../test/page-cache-kit.js';
+import {
+  expectPagesKeptThrough,
+  statementsOf as sentBy,
+  visitorReads as readsOf,
+  type PageKeepingWrite,
+} from '../../../test/page-cache-kit.js';
 import { categories, notifications } from '../../db/schema.js';
 import { devCheckoutEvent } from '../payments/dev-checkout.service.js';
 import { findUserById } from '../users/users.service.js';
@@ -250,12 +255,10 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     const post = await approvedPost(app, author.user.id);
     const reader = await signedIn(app, { coins: 500 });
     expect((await unlock(app, reader.auth, post.id)).statusCode).toBe(200);
-    const kept = await visitorReads(post.id);
-    const generation = app.ctx.pages.generation();
     const ref = await refs(app);
     let commentId = '';
     let sessionId = '';
-    const writes: Array<[string, number, () => Promise<LightMyRequestResponse>]> = [
+    const writes: PageKeepingWrite[] = [
       [
         'a comment',
         201,
@@ -294,14 +297,7 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
         },
       ],
     ];
-    for (const [name, status, write] of writes) {
-      const res = await write();
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
-      expect(app.ctx.pages.generation(), name).toBe(generation);
-    }
-    const after = await visitorReads(post.id);
-    expect(after.sent).toBe(0);
-    expect(after.bodies).toEqual(kept.bodies);
+    await expectPagesKeptThrough(app, post.id, writes);
   });
 
   it('keeps its pages through every write anyone may make without an account, and a password check', async () => {
@@ -318,16 +314,14 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
       payload: { kind: 'ban', rule: 'fair_play', message: 'Second account.' },
     });
     expect(ban.statusCode).toBe(201);
-    const kept = await visitorReads(post.id);
-    const generation = app.ctx.pages.generation();
     const signup = newSignup();
-    expect((await register(app, signup)).statusCode).toBe(201);
     const anyone = (url: string, payload?: object) =>
       app.inject({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: nextIp() });
     const mailed = async (path: string) => linkToken((await lastMailTo(app, signup.email))?.text ?? '', path);
     const takedown = takedownBody();
     let reference = '';
-    const writes: Array<[string, number, () => Promise<LightMyRequestResponse>]> = [
+    const writes: PageKeepingWrite[] = [
+      ['a sign-up', 201, () => register(app, signup)],
       ['a new verification mail', 202, () => anyone(`/auth/resend-verification?email=${signup.email}`)],
       ['a confirmed address', 200, async () => anyone(`/auth/verify-email/${await mailed('/auth/verify-email/')}`)],
       ['a reset mail', 202, () => anyone(`/auth/forgot-password?email=${signup.email}`)],
@@ -391,14 +385,7 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
       ],
       ['a takedown lookup', 200, () => anyone('/moderation/requests/lookup', { reference, email: takedown.email })],
     ];
-    for (const [name, status, write] of writes) {
-      const res = await write();
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
-      expect(app.ctx.pages.generation(), name).toBe(generation);
-    }
-    const after = await visitorReads(post.id);
-    expect(after.sent).toBe(0);
-    expect(after.bodies).toEqual(kept.bodies);
+    await expectPagesKeptThrough(app, post.id, writes);
   });
 
   it('keeps no refusal: a tea that appears after a 404 is served', async () => {
