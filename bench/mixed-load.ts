@@ -11,7 +11,8 @@
  * without an account, asking a password-reset mail for an address nobody holds, each from an IP
  * and for an address of its own (as many callers would; one caller's repeats meet the limits),
  * its one statement (the address's lookup) run after the answer, or `block`: readers blocking and
- * unblocking one another in turn, a member's own setting. It prints the visitors' answers a second,
+ * unblocking one another in turn, a member's own setting, or `rename`: readers (authors of no tea)
+ * taking new usernames in turn. It prints the visitors' answers a second,
  * the page cache's hit ratio over the visitors' reads (its /metrics counter) and the statements a
  * visitor's answer cost: all statements run, less the writes' own, counted over two writes made
  * alone before the timed run.
@@ -43,7 +44,7 @@ const { values } = parseArgs({
 const engine = engineOption(values.db);
 const pauseMs = Number(values['every-ms']);
 if (!Number.isInteger(pauseMs) || pauseMs < 0) throw new Error('--every-ms: a whole number of ms, 0 or more');
-const WRITES = ['unlock', 'comment', 'vote', 'reset', 'block'] as const;
+const WRITES = ['unlock', 'comment', 'vote', 'reset', 'block', 'rename'] as const;
 const write = WRITES.find((name) => name === values.write);
 if (!write) throw new Error(`--write: one of ${WRITES.join(', ')}`);
 const seconds = positiveInt('--seconds', values.seconds);
@@ -53,6 +54,7 @@ const WHO_WRITES: Record<(typeof WRITES)[number], string> = {
   vote: 'readers vote',
   reset: 'anyone asks for password-reset mails',
   block: 'readers block and unblock one another',
+  rename: 'readers take new usernames',
 };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -86,8 +88,10 @@ runBench(async () => {
     };
     let writes = 0;
     // The nth write: its address, and the reader (token) who makes it (none: anyone, from `ip`).
-    type Write = { url: string; method?: 'POST' | 'DELETE'; payload?: object; reader?: number; ip?: string };
+    type Write = { url: string; method?: 'POST' | 'DELETE' | 'PATCH'; payload?: object; reader?: number; ip?: string };
     const nth = (n: number): Write => {
+      if (write === 'rename')
+        return { url: '/api/v1/user/profile', method: 'PATCH', payload: { username: `bench_${n}` }, reader: n };
       if (write === 'block') {
         const reader = Math.floor(n / 2) % READERS;
         const blocked = readerIds[(reader + 1) % READERS];

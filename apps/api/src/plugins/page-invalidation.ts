@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +14,30 @@ declare module 'fastify' {
      * (PageCache.touch), on every server.
      */
     changesOneTea?: boolean;
+    /**
+     * A write whose teas are known only once it is done (a username's change, an account's
+     * deletion): its handler names them with `changedTeas`, and only the pages naming them stop
+     * being served (an empty list ends none). A handler that names nothing, or more than
+     * `MAX_NAMED_TEAS`, starts a new generation.
+     */
+    namesItsTeas?: boolean;
   }
+  interface FastifyRequest {
+    /** The teas this write changed, as its handler named them (`namesItsTeas`); null: not named. */
+    changedTeas: readonly string[] | null;
+  }
+}
+
+/**
+ * The most teas a write ends one by one (two Redis commands each); past this a new generation
+ * costs less. A username change names every tea of its author, so the author's query asks for one
+ * more than this to tell.
+ */
+export const MAX_NAMED_TEAS = 50;
+
+/** For a `namesItsTeas` route: the teas its write changed, possibly none. */
+export function changedTeas(request: FastifyRequest, ids: readonly string[]): void {
+  request.changedTeas = ids.length > MAX_NAMED_TEAS ? null : ids;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,23 +47,26 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * leaves, so the same client's next read never sees the page from before its own change. Every
  * write a visitor could see arrives through a request (votes, moderation, edits, taxonomy,
  * accounts...): naming them one by one would be a list to forget to update, so the routes name
- * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment,
- * a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
+ * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment
+ * and its deletion, a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
  * a notification read, the daily drop; every write anyone may make without an account (mailed
  * links, a password reset, a message to the team, a takedown request, a ban appeal), and a
  * member's own settings (two-factor, blocks, an appeal, a subscription), which would let anyone
  * empty every server's cache. Each of those emptied every server's cache, so under
  * spending traffic visitors' pages were built again and again. A vote or a bounty's award changes
- * one tea (`changesOneTea`): only the pages naming it are ended. Writes made outside a request
+ * one tea (`changesOneTea`): only the pages naming it are ended; a new username and an account's
+ * deletion end those of the author's teas (`namesItsTeas`). Writes made outside a request
  * (sweeps) wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {
   const { pages } = app.ctx;
+  app.decorateRequest('changedTeas', null);
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return payload;
-    const { keepsPages, changesOneTea } = request.routeOptions.config;
+    const { keepsPages, changesOneTea, namesItsTeas } = request.routeOptions.config;
     const tea = changesOneTea ? (request.params as { id?: unknown }).id : undefined;
     if (typeof tea === 'string') pages.touch(tea);
+    else if (namesItsTeas && request.changedTeas) for (const id of request.changedTeas) pages.touch(id);
     else if (!keepsPages) pages.invalidate();
     return payload;
   });

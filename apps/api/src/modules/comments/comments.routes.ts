@@ -52,6 +52,8 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
       response: { 204: z.null() },
     },
     onRequest: root.authenticate,
+    // Kept pages show no comment, nor to a visitor which one a bounty went to.
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await deleteComment(ctx, currentUser(request), request.params.id, request.log);
       return reply.status(204).send(null);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAccount, currentUser } from '../../plugins/authenticate.js';
 import { deleteAccount } from './account-deletion.service.js';
+import { authorsTeasChanged } from './author-pages.js';
 import { exportAccount } from './account-export.service.js';
 
 const tags = ['users'];
@@ -37,6 +38,14 @@ export async function accountDataRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: messageResponseSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => deleteAccount(ctx, currentUser(request), request.body),
+    // Its published teas stay under the deleted account's name (the others go, and no kept page
+    // showed them): only their pages end.
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const user = currentUser(request);
+      const answer = await deleteAccount(ctx, user, request.body);
+      await authorsTeasChanged(request, ctx.db, user.id);
+      return answer;
+    },
   });
 }

@@ -2,6 +2,7 @@ import { currentUserSchema, profileUpdateSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAccount } from '../../plugins/authenticate.js';
+import { authorsTeasChanged } from './author-pages.js';
 import { changeUsername, ownProfile } from './users.service.js';
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
@@ -24,6 +25,12 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: currentUserSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => changeUsername(ctx, currentAccount(request), request.body.username),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const account = currentAccount(request);
+      const profile = await changeUsername(ctx, account, request.body.username);
+      await authorsTeasChanged(request, ctx.db, account.id);
+      return profile;
+    },
   });
 }

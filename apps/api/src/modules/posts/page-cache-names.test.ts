@@ -1,0 +1,125 @@
+import { DELETED_USERNAME, type PostCardList, type PostDetail } from '@kettle/shared';
+import { describe, expect, it } from 'vitest';
+import { award, publishedBountyTea } from '../../../test/bounty-kit.js';
+import { deleteCommentCall, postComment } from '../../../test/conversation-kit.js';
+import { useTestApp, type TestApp } from '../../../test/harness.js';
+import { API } from '../../../test/http.js';
+import { expectPagesKeptThrough, statementsOf } from '../../../test/page-cache-kit.js';
+import { signedIn, type Auth } from '../../../test/posts-kit.js';
+import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
+import { MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js';
+
+/**
+ * A username's change and an account's deletion end the kept pages of the author's teas alone
+ * (`namesItsTeas`), and a comment's deletion none; before, each of them emptied every server's
+ * cache.
+ */
+describe('the page cache through a new name, a deleted account and a deleted comment', () => {
+  let app: TestApp;
+  useTestApp(
+    (made) => {
+      app = made;
+    },
+    { env: { PAGE_CACHE_MS: '60000' }, build: { sweeps: false } },
+  );
+
+  let names = 0;
+  const rename = (auth: Auth) =>
+    app.inject({
+      method: 'PATCH',
+      url: `${API}/user/profile`,
+      headers: auth,
+      payload: { username: `renamed_${++names}` },
+    });
+  // A list page of each test's own: fixtures write teas straight into the table, which no request announces.
+  let lists = 20;
+  /** The author's name on the tea's page and on a list page of the test's own, read as a visitor. */
+  const namesOn = (teaId: string) => {
+    const list = `?skip=0&limit=${++lists}`;
+    return async () => [
+      (await getPost(app, teaId)).json<PostDetail>().author_username,
+      (await getPosts(app, list)).json<PostCardList>().data.find((card) => card.id === teaId)?.author_username,
+    ];
+  };
+  /** Another author's tea page, and what it costs to read again: it must stay the same bytes, free. */
+  const untouched = async (teaId: string) => {
+    const kept = (await getPost(app, teaId)).body;
+    return async () => {
+      const again = await statementsOf(app, () => getPost(app, teaId));
+      expect(again.res.body).toBe(kept);
+      expect(again.sent).toBe(0);
+    };
+  };
+  /** An author's tea read as a visitor, another author's tea page kept beside it, and the generation. */
+  const authorAndNeighbour = async () => {
+    const author = await signedIn(app);
+    const tea = await approvedPost(app, author.user.id);
+    const other = await approvedPost(app, (await signedIn(app)).user.id);
+    const authorOn = namesOn(tea.id);
+    expect(await authorOn()).toEqual([author.user.username, author.user.username]);
+    return { author, authorOn, stillKept: await untouched(other.id), generation: app.ctx.pages.generation() };
+  };
+
+  it("shows an author's new name on their teas' pages at once, and keeps every other page", async () => {
+    const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
+
+    const res = await rename(author.auth);
+    expect(res.statusCode).toBe(200);
+    const name = res.json<{ username: string }>().username;
+    expect(app.ctx.pages.generation()).toBe(generation);
+    expect(await authorOn()).toEqual([name, name]);
+    await stillKept();
+  });
+
+  it('keeps every page through a new name for a member with no tea', async () => {
+    const author = await signedIn(app);
+    const tea = await approvedPost(app, author.user.id);
+    const member = await signedIn(app);
+    await expectPagesKeptThrough(app, tea.id, [['a new name', 200, () => rename(member.auth)]]);
+  });
+
+  it(`starts a new generation for an author of more than ${MAX_NAMED_TEAS} teas`, async () => {
+    const author = await signedIn(app);
+    for (let i = 0; i <= MAX_NAMED_TEAS; i += 1) await approvedPost(app, author.user.id);
+    const generation = app.ctx.pages.generation();
+    expect((await rename(author.auth)).statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBe(generation + 1);
+  });
+
+  it("shows a deleted account's teas under the deleted name at once, and keeps every other page", async () => {
+    const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
+
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `${API}/users/me`,
+      headers: author.auth,
+      payload: { password: author.user.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBe(generation);
+    expect(await authorOn()).toEqual([DELETED_USERNAME, DELETED_USERNAME]);
+    await stillKept();
+  });
+
+  it("keeps every page through a comment's deletion, the bounty's own included", async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app, { coins: 125 });
+    const tea = await publishedBountyTea(app, author, admin, 100);
+    const helper = await signedIn(app, { coins: 100 });
+    expect((await unlock(app, helper.auth, tea.id)).statusCode).toBe(200);
+    const commentOn = async () => {
+      const res = await postComment(app, helper.auth, tea.id, { content: 'I know who it is.' });
+      return res.json<{ comment: { id: string } }>().comment.id;
+    };
+    const [first, awarded] = [await commentOn(), await commentOn()];
+    expect((await award(app, author.auth, tea.id, awarded)).statusCode).toBe(200);
+    const bountyComment = async () => (await getPost(app, tea.id, author.auth)).json<PostDetail>().bounty_comment_id;
+    expect(await bountyComment()).toBe(awarded);
+
+    await expectPagesKeptThrough(app, tea.id, [
+      ['a comment deleted', 204, () => deleteCommentCall(app, helper.auth, first)],
+      ["the bounty's comment deleted", 204, () => deleteCommentCall(app, helper.auth, awarded)],
+    ]);
+    expect(await bountyComment()).toBeNull();
+  });
+});
