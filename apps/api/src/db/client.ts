@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { boundedClient } from './bounded-client.js';
 import { migratePglite, migratePostgres } from './migrate.js';
-import { openPgliteThread } from './pglite-thread.js';
+import { openPgliteThread, type PgliteThreadOptions } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -35,6 +35,11 @@ export type Database = {
    * statement waits (an online backup, backup.ts). PostgreSQL has pg_dump for that.
    */
   snapshot?: <T>(during: (tarball: Uint8Array) => Promise<T>) => Promise<T>;
+  /**
+   * PGlite only: what ended the embedded store for good (its thread died and it could not be
+   * opened again), after which every statement fails until the process is restarted.
+   */
+  failure?: () => Error | undefined;
   /** Applies the committed SQL migrations (idempotent). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -85,11 +90,11 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
  */
 export async function openPglite(
   dir?: string,
-  { statementTimeoutMs = STATEMENT_TIMEOUT_MS }: { statementTimeoutMs?: number } = {},
+  { statementTimeoutMs = STATEMENT_TIMEOUT_MS, heapLimitMb }: PgliteThreadOptions = {},
 ): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const path = dir ? join(dir, 'pglite') : undefined;
-  const client = await openPgliteThread(path, { statementTimeoutMs }).catch((error: unknown) => {
+  const client = await openPgliteThread(path, { statementTimeoutMs, heapLimitMb }).catch((error: unknown) => {
     throw path ? damagedStoreError(path, error) : error;
   });
   const counter = queryCounter();
@@ -107,6 +112,7 @@ export async function openPglite(
     // A migration may rightly run longer than a request's statement (an index on a big table).
     migrate: () => client.unbounded(() => migratePglite(db)),
     snapshot: (during) => client.snapshot(during),
+    failure: () => client.failure(),
     close: () => client.close(),
   };
 }

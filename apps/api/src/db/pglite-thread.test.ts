@@ -158,6 +158,51 @@ describe('PGlite on its own thread: a statement past its bound', () => {
   });
 });
 
+/** An answer of ~400 MB of text: past a thread heap of 128 MB, far within PGlite's own memory. */
+const TOO_BIG = "select repeat('x', 1000000) as s from generate_series(1, 400)";
+
+describe('PGlite on its own thread: a thread that dies', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kettle-pglite-died-'));
+  let client: PgliteThread;
+  beforeAll(async () => {
+    client = await openPgliteThread(dir, { heapLimitMb: 128 });
+    await client.exec('create table t (id int primary key)');
+    await client.query('insert into t values (1)');
+  });
+  afterAll(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails the statement that killed it with 53200, and serves the next on the store opened again', async () => {
+    const killer = failureOf(client.query(TOO_BIG));
+    const next = client.query<{ id: number }>('select id from t');
+    expect(await killer).toMatchObject({ code: '53200', message: expect.stringMatching(/128 MB heap/) });
+    expect((await next).rows).toEqual([{ id: 1 }]);
+    expect(client.failure()).toBeUndefined();
+  });
+
+  it("fails the rest of a transaction it was running, and keeps none of the transaction's writes", async () => {
+    const work = client.transaction(async (tx) => {
+      await tx.query('insert into t values (2)');
+      await failureOf(tx.query(TOO_BIG));
+      await tx.query('insert into t values (3)');
+    });
+    expect(await failureOf(work)).toMatchObject({ code: '57P01' });
+    expect((await client.query<{ id: number }>('select id from t order by id')).rows).toEqual([{ id: 1 }]);
+  });
+
+  it('fails every statement for good once the store cannot be opened again', async () => {
+    // The control file gone, as on a lost disk: the running thread has it open, a new one cannot start.
+    rmSync(join(dir, 'global', 'pg_control'));
+    expect(await failureOf(client.query(TOO_BIG))).toMatchObject({ code: '53200' });
+    const later = await failureOf(client.query('select 1'));
+    expect(later).toBeInstanceOf(Error);
+    expect(later).not.toMatchObject({ code: '57P01' });
+    expect(client.failure()).toBe(later);
+  });
+});
+
 describe('PGlite on its own thread, in memory', () => {
   it('has no bound: ending the thread would lose the whole store', async () => {
     const client = await openPgliteThread(undefined, { statementTimeoutMs: 100 });

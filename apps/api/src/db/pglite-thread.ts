@@ -27,6 +27,8 @@ export type PgliteThread = PgliteClient & {
   snapshot: <T>(during: (tarball: Uint8Array) => Promise<T>) => Promise<T>;
   /** Runs `work` with no statement bound (migrations, which may rightly run long). */
   unbounded: <T>(work: () => Promise<T>) => Promise<T>;
+  /** What ended the store for good (every statement now fails with it); undefined while it serves. */
+  failure: () => Error | undefined;
   close: () => Promise<void>;
 };
 
@@ -69,10 +71,20 @@ function threadRestarted(): Error {
   return Object.assign(new Error('terminating connection: the database thread was restarted'), { code: '57P01' });
 }
 
+/** What the statement running when the thread passed its heap limit gets (53200: out_of_memory). */
+function heapExhausted(mb: number | undefined): Error {
+  const limit = mb === undefined ? 'its heap limit' : `its ${mb} MB heap`;
+  return Object.assign(new Error(`out of memory: the database thread passed ${limit}`), { code: '53200' });
+}
+
 /** A worker that has opened the store (and run its recovery, after a thread that was ended). */
-async function startWorker(dataDir: string | undefined): Promise<Worker> {
+async function startWorker(dataDir: string | undefined, heapMb: number | undefined): Promise<Worker> {
   // execArgv is not inherited: the parent's flags (a test runner's, say) may not be valid in a worker.
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
+  const worker = new Worker(WORKER_URL, {
+    workerData: { dataDir },
+    execArgv: [],
+    ...(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } }),
+  });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
       if (message.ready) resolve();
@@ -91,6 +103,12 @@ export type PgliteThreadOptions = {
    * a crash (committed work kept, open transactions gone); an in-memory store would be lost.
    */
   statementTimeoutMs?: number;
+  /**
+   * The thread's JavaScript heap, in MB (V8's own limit when not given). PGlite's store and cache
+   * live outside it; the rows of an answer do not. A thread that passes it ends, as any thread that
+   * dies, and the store is reopened on a new one.
+   */
+  heapLimitMb?: number;
 };
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
@@ -106,7 +124,7 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
   let nextId = 1;
   let failure: Error | undefined;
   let worker: Worker | null = null;
-  /** Counts the threads ended by the bound: a transaction begun on an earlier one is gone. */
+  /** Counts the threads replaced: a transaction begun on an earlier one is gone. */
   let generation = 0;
   let unboundedCallers = 0;
 
@@ -119,11 +137,48 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
     pending.clear();
   };
 
-  const adopt = (started: Worker): void => {
+  const heapMb = dataDir === undefined ? undefined : options.heapLimitMb;
+  /** Settles once a thread is there to take statements (at once, but while one is being replaced). */
+  let ready: Promise<void> = Promise.resolve();
+
+  /**
+   * Ends `ended` and opens the folder on a new thread, as after a crash; `errorFor` answers each
+   * statement it held. A store that cannot be opened again has failed for good.
+   */
+  const replace = (ended: Worker, errorFor: (id: number) => Error): void => {
+    worker = null;
+    generation += 1;
+    for (const [queued, { reject, timer }] of pending) {
+      clearTimeout(timer);
+      reject(errorFor(queued));
+    }
+    pending.clear();
+    ready = ended
+      .terminate()
+      .then(() => startWorker(dataDir, heapMb))
+      .then(adopt, (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+  };
+
+  /**
+   * A thread that died (past its heap, or PGlite itself failing): in a folder the store is opened
+   * again, committed work kept, and the statement it was running fails; in memory the store died
+   * with it. One that dies with nothing to run before it ever answered would only die again.
+   */
+  const died = (ended: Worker, answered: boolean, error: Error): void => {
+    if (worker !== ended) return;
+    if (dataDir === undefined || (!answered && pending.size === 0)) return failAll(error);
+    const [running] = pending.keys();
+    const outOfHeap = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    replace(ended, (queued) => (queued === running && outOfHeap ? heapExhausted(heapMb) : threadRestarted()));
+  };
+
+  function adopt(started: Worker): void {
     worker = started;
+    let answered = false;
     started.on('message', (reply: Reply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
+      answered = true;
       pending.delete(reply.id);
       clearTimeout(waiting.timer);
       // An idle thread must not keep a finished script alive; a busy one must.
@@ -131,32 +186,17 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
       if (reply.error) waiting.reject(toError(reply.error));
       else waiting.resolve(reply.result);
     });
-    // A thread the bound ended is not a failure of the store; any other end is.
-    started.on('error', (error) => worker === started && failAll(error));
-    started.on(
-      'exit',
-      (code) => worker === started && failAll(new Error(`the database thread stopped (exit code ${code})`)),
-    );
+    // A thread this client replaced is no longer `worker`: its end is nobody's failure.
+    started.on('error', (error) => died(started, answered, error));
+    started.on('exit', (code) => died(started, answered, new Error(`the database thread stopped (exit code ${code})`)));
     started.unref();
-  };
-  adopt(await startWorker(dataDir));
-  /** Settles once a thread is there to take statements (at once, but while one is being replaced). */
-  let ready: Promise<void> = Promise.resolve();
+  }
+  adopt(await startWorker(dataDir, heapMb));
 
   const expire = (id: number, ms: number): void => {
     const ended = worker;
     if (!ended || !pending.has(id)) return;
-    worker = null;
-    generation += 1;
-    for (const [queued, { reject, timer }] of pending) {
-      clearTimeout(timer);
-      reject(queued === id ? statementTimeout(ms) : threadRestarted());
-    }
-    pending.clear();
-    ready = ended
-      .terminate()
-      .then(() => startWorker(dataDir))
-      .then(adopt, (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+    replace(ended, (queued) => (queued === id ? statementTimeout(ms) : threadRestarted()));
   };
 
   const send = async <T>(request: Request, bounded = true): Promise<T> => {
@@ -236,9 +276,15 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
       }
     },
     snapshot: (during) => exclusive(async () => during(await send<Uint8Array>({ op: 'dump' }, false))),
+    failure: () => failure,
     close: async () => {
-      await exclusive(() => send({ op: 'close' }, false));
-      await worker?.terminate();
+      // A store that failed for good has no thread left to close.
+      if (!failure) await exclusive(() => send({ op: 'close' }, false));
+      const closed = worker;
+      // Not a death to recover from: later statements fail rather than open the store again.
+      worker = null;
+      failure ??= new Error('the database thread stopped: the database was closed');
+      await closed?.terminate();
     },
   };
 }

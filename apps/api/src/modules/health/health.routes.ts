@@ -22,8 +22,14 @@ async function check(probe: () => Promise<unknown>): Promise<Check> {
 }
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  // Liveness: the process answers. It never looks at a dependency, so an outage restarts nothing.
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Liveness: the process answers. It never looks at a dependency, so an outage restarts nothing;
+  // but the embedded store is no dependency: once it has failed for good, only a restart helps.
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    if (app.ctx.database.failure?.()) {
+      return reply.status(503).send({ detail: STATUS_FALLBACK[503], code: ERROR_CODES.unavailable });
+    }
+    return { status: 'ok' };
+  });
 
   /**
    * Readiness, naming each configured dependency ('ok' or 'failing', never why). Without the

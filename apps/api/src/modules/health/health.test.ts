@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ERROR_CODES, STATUS_FALLBACK } from '@kettle/shared';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
+import { openPglite } from '../../db/client.js';
 import { healthRoutes } from './health.routes.js';
 
 type Probe = 'ok' | 'down' | 'absent';
@@ -65,5 +70,31 @@ describe('GET /api/ready names each dependency', () => {
       status: 200,
       body: { status: 'degraded', dependencies: { database: 'ok', redis: 'ok', mail: 'failing' } },
     });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 503 once the embedded store has failed for good, and not before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kettle-health-'));
+    const database = await openPglite(dir, { heapLimitMb: 128 });
+    const app = Fastify();
+    app.decorate('ctx', { database } as unknown as AppContext);
+    await app.register(healthRoutes);
+    const liveness = () => app.inject({ method: 'GET', url: '/api/health' });
+    try {
+      expect((await liveness()).statusCode).toBe(200);
+      // The control file gone, as on a lost disk; then a statement whose rows pass the thread's heap
+      // ends the thread, and a new one cannot open the store.
+      rmSync(join(dir, 'pglite', 'global', 'pg_control'));
+      const tooBig = sql`select repeat('x', 1000000) as s from generate_series(1, 400)`;
+      await expect(database.db.execute(tooBig)).rejects.toThrow();
+      await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
+      const res = await liveness();
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 503, body: UNAVAILABLE });
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
