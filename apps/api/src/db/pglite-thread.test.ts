@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unavailableCause } from '../lib/unavailable.js';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
 
 /** A statement that keeps PGlite busy for a while (about a second here) without touching a table. */
@@ -197,9 +198,10 @@ describe('PGlite on its own thread: a thread that dies', () => {
     rmSync(join(dir, 'global', 'pg_control'));
     expect(await failureOf(client.query(TOO_BIG))).toMatchObject({ code: '53200' });
     const later = await failureOf(client.query('select 1'));
-    expect(later).toBeInstanceOf(Error);
-    expect(later).not.toMatchObject({ code: '57P01' });
+    expect(later).toMatchObject({ code: '08006', message: expect.stringMatching(/^the embedded database failed/) });
     expect(client.failure()).toBe(later);
+    // Answered 503 (the error handler), as when PostgreSQL is gone.
+    expect(unavailableCause(later)).toBe('08006');
   });
 });
 

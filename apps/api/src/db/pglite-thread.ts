@@ -71,6 +71,15 @@ function threadRestarted(): Error {
   return Object.assign(new Error('terminating connection: the database thread was restarted'), { code: '57P01' });
 }
 
+/**
+ * What every statement gets once the store has failed for good: 08006 (connection_failure), as a
+ * PostgreSQL gone for good answers, so requests are told to come back later (503), not that they
+ * broke something.
+ */
+function storeFailed(error: Error): Error {
+  return Object.assign(new Error(`the embedded database failed: ${error.message}`), { code: '08006', cause: error });
+}
+
 /** What the statement running when the thread passed its heap limit gets (53200: out_of_memory). */
 function heapExhausted(mb: number | undefined): Error {
   const limit = mb === undefined ? 'its heap limit' : `its ${mb} MB heap`;
@@ -106,7 +115,7 @@ export type PgliteThreadOptions = {
   /**
    * The thread's JavaScript heap, in MB (V8's own limit when not given). PGlite's store and cache
    * live outside it; the rows of an answer do not. A thread that passes it ends, as any thread that
-   * dies, and the store is reopened on a new one.
+   * dies, and the store is reopened on a new one. Only for a store in a folder, as the time bound.
    */
   heapLimitMb?: number;
 };
@@ -129,10 +138,10 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
   let unboundedCallers = 0;
 
   const failAll = (error: Error): void => {
-    failure ??= error;
+    failure ??= storeFailed(error);
     for (const { reject, timer } of pending.values()) {
       clearTimeout(timer);
-      reject(error);
+      reject(failure);
     }
     pending.clear();
   };
