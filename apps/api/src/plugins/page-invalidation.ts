@@ -16,7 +16,7 @@ declare module 'fastify' {
     changesOneTea?: boolean;
     /**
      * A write whose teas are known only once it is done (a username's change, an account's
-     * deletion): its handler names them with `changedTeas`, and only the pages naming them stop
+     * deletion, an admin's edit): its handler names them with `changedTeas`, and only the pages naming them stop
      * being served (an empty list ends none). A handler that names nothing, or more than
      * `MAX_NAMED_TEAS`, starts a new generation.
      */
@@ -55,7 +55,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * empty every server's cache. Each of those emptied every server's cache, so under
  * spending traffic visitors' pages were built again and again. A vote or a bounty's award changes
  * one tea (`changesOneTea`): only the pages naming it are ended; a new username and an account's
- * deletion end those of the author's teas (`namesItsTeas`). Writes made outside a request
+ * deletion end those of the author's teas, an admin's edit that leaves its tea in the same lists
+ * those of its tea (`namesItsTeas`). Writes made outside a request
  * (sweeps) wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {

@@ -7,14 +7,15 @@ import { API } from '../../../test/http.js';
 import { expectPagesKeptThrough, statementsOf } from '../../../test/page-cache-kit.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
+import { categories } from '../../db/schema.js';
 import { MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js';
 
 /**
  * A username's change and an account's deletion end the kept pages of the author's teas alone
- * (`namesItsTeas`), and a comment's deletion none; before, each of them emptied every server's
- * cache.
+ * (`namesItsTeas`), an admin's edit those of its tea while it stays in the same lists, and a
+ * comment's deletion none; before, each of them emptied every server's cache.
  */
-describe('the page cache through a new name, a deleted account and a deleted comment', () => {
+describe("the page cache through a new name, a deleted account, an admin's edit and a deleted comment", () => {
   let app: TestApp;
   useTestApp(
     (made) => {
@@ -99,6 +100,38 @@ describe('the page cache through a new name, a deleted account and a deleted com
     expect(app.ctx.pages.generation()).toBe(generation);
     expect(await authorOn()).toEqual([DELETED_USERNAME, DELETED_USERNAME]);
     await stillKept();
+  });
+
+  it("ends only an edited tea's pages while the edit leaves it in its lists, and every page once it moves", async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app);
+    const [first, second] = await app.ctx.db.select({ id: categories.id }).from(categories).limit(2);
+    if (!first || !second) throw new Error('two seeded categories needed');
+    const tea = await approvedPost(app, author.user.id, { categoryId: first.id });
+    const other = await approvedPost(app, author.user.id, { categoryId: first.id });
+    const list = `?skip=0&limit=${++lists}`;
+    const titleOn = async () => [
+      (await getPost(app, tea.id)).json<PostDetail>().title,
+      (await getPosts(app, list)).json<PostCardList>().data.find((card) => card.id === tea.id)?.title,
+    ];
+    const edit = (payload: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `${API}/posts/admin/${tea.id}`,
+        headers: admin.auth,
+        payload: { status: 'approved', ...payload },
+      });
+    expect(await titleOn()).toEqual([tea.title, tea.title]);
+    const stillKept = await untouched(other.id);
+    const generation = app.ctx.pages.generation();
+
+    expect((await edit({ title: 'Edited by the moderators' })).statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBe(generation);
+    expect(await titleOn()).toEqual(['Edited by the moderators', 'Edited by the moderators']);
+    await stillKept();
+
+    expect((await edit({ category_id: second.id })).statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBe(generation + 1);
   });
 
   it("keeps every page through a comment's deletion, the bounty's own included", async () => {

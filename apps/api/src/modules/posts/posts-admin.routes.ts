@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import * as admin from './posts-admin.service.js';
 
 const tags = ['posts (admin)'];
@@ -47,7 +48,19 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: ownPostSchema },
     },
     onRequest: root.requireAdmin,
-    handler: async (request) => admin.updateAdminPost(ctx, currentUser(request), request.params.id, request.body),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const { post, listsKept } = await admin.updateAdminPost(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      // In the same lists, the edit changes what their pages and its own show of it alone (a
+      // reversal's original names its id too); moved, every list may have changed.
+      if (listsKept) changedTeas(request, [post.id]);
+      return post;
+    },
   });
 
   app.put('/admin/:id/status', {

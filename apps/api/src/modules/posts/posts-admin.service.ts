@@ -165,13 +165,19 @@ async function assertReferences(ctx: AppContext, input: AdminPostUpdateInput): P
   if (errors.length > 0) throw validationFailed(errors);
 }
 
-/** Admin edit: any fields, and any status directly (product.md §4). */
+/** What places a tea in the visitors' lists: an edit that keeps these changes what they show of it alone. */
+const LIST_PLACE = ['status', 'categoryId', 'stateId'] as const;
+
+/**
+ * Admin edit: any fields, and any status directly (product.md §4). `listsKept`: the tea is in the
+ * same lists as before (its status, category and state unchanged).
+ */
 export async function updateAdminPost(
   ctx: AppContext,
   actor: UserRow,
   id: string,
   input: AdminPostUpdateInput,
-): Promise<OwnPost> {
+): Promise<{ post: OwnPost; listsKept: boolean }> {
   await assertReferences(ctx, input);
   const change: Change = {
     title: input.title,
@@ -182,11 +188,15 @@ export async function updateAdminPost(
     status: input.status,
     reason: input.reason,
   };
-  return decide(ctx, async (tx) => {
+  let listsKept = false;
+  const post = await decide(ctx, async (tx) => {
     const current = await repo.lockPost(tx, id);
     if (!current) throw postNotFound();
-    return applyChange(tx, actor, current, change, 'post.update');
+    const decision = await applyChange(tx, actor, current, change, 'post.update');
+    listsKept = LIST_PLACE.every((column) => decision.before[column] === decision.after[column]);
+    return decision;
   });
+  return { post, listsKept };
 }
 
 /**
