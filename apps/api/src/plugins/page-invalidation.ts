@@ -47,17 +47,20 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * leaves, so the same client's next read never sees the page from before its own change. Every
  * write a visitor could see arrives through a request (votes, moderation, edits, taxonomy,
  * accounts...): naming them one by one would be a list to forget to update, so the routes name
- * the opposite, the frequent writes a kept page cannot show (`keepsPages`): an unlock, a comment
- * and its deletion, a report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
- * a notification read, the daily drop; every write anyone may make without an account (mailed
- * links, a password reset, a message to the team, a takedown request, a ban appeal), and a
- * member's own settings (two-factor, blocks, an appeal, a subscription), which would let anyone
- * empty every server's cache. Each of those emptied every server's cache, so under
- * spending traffic visitors' pages were built again and again. A vote or a bounty's award changes
- * one tea (`changesOneTea`): only the pages naming it are ended; a new username and an account's
- * deletion end those of the author's teas, an admin's edit that leaves its tea in the same lists
- * those of its tea (`namesItsTeas`). Writes made outside a request
- * (sweeps) wait out the cache's lifetime instead.
+ * the opposite.
+ * - `keepsPages`: the writes a kept page cannot show. An unlock, a comment and its deletion, a
+ *   report, a submission (pending), a sign-up, a sign-in, a token refresh, a sign-out, a purchase,
+ *   a notification read, the daily drop; every write anyone may make without an account (mailed
+ *   links, a password reset, a message to the team, a takedown request, a ban appeal); a member's
+ *   own settings (two-factor, blocks, an appeal, a subscription), which would let anyone empty
+ *   every server's cache; an admin's coins, two-factor reset, status or sanction for an account.
+ *   Each of those emptied every server's cache, so under spending traffic visitors' pages were
+ *   built again and again.
+ * - `changesOneTea`: a vote or a bounty's award changes one tea; only the pages naming it end.
+ * - `namesItsTeas`: a new username, an account's deletion and an admin's change to an account
+ *   end the pages of the author's teas; an admin's edit that leaves its tea in the same lists,
+ *   those of its tea.
+ * Writes made outside a request (sweeps) wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {
   const { pages } = app.ctx;

@@ -28,6 +28,8 @@ export async function enforcementRoutes(root: FastifyInstance): Promise<void> {
       response: { 201: accountActionSchema },
     },
     onRequest: root.requireAdmin,
+    // What the account may do is read per request; its teas stay as they are.
+    config: { keepsPages: true },
     handler: async (request, reply) =>
       reply.status(201).send(await issueAction(ctx, currentUser(request), request.params.id, request.body)),
   });

@@ -7,6 +7,8 @@ import { API } from '../../../test/http.js';
 import { expectPagesKeptThrough, statementsOf } from '../../../test/page-cache-kit.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { approvedPost, getPost, getPosts, unlock } from '../../../test/reading-kit.js';
+import { turnOnTwoFactor } from '../../../test/two-factor-kit.js';
+import { tokensFor } from '../../../test/factories.js';
 import { categories } from '../../db/schema.js';
 import { MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js';
 
@@ -132,6 +134,49 @@ describe("the page cache through a new name, a deleted account, an admin's edit 
 
     expect((await edit({ category_id: second.id })).statusCode).toBe(200);
     expect(app.ctx.pages.generation()).toBe(generation + 1);
+  });
+
+  it("keeps every page through an admin's coins, a member's two-factor reset, status and every sanction", async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app);
+    const tea = await approvedPost(app, author.user.id);
+    const member = await signedIn(app);
+    await turnOnTwoFactor(app, (await tokensFor(app, member.user)).access);
+    const act = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => () =>
+      app.inject({ method, url: `${API}${url}`, headers: admin.auth, ...(payload ? { payload } : {}) });
+    const them = member.user.id;
+    const sanction = { rule: 'respect', message: 'Harassing the subject.' };
+    await expectPagesKeptThrough(app, tea.id, [
+      ['coins added', 200, act('POST', `/users/admin/${them}/add-coins`, { coins_to_add: 5, reason: 'Prize' })],
+      ['a balance set', 200, act('PUT', `/users/admin/${them}/coin-balance`, { coin_balance: 3, reason: 'Fix' })],
+      ['two-factor reset', 200, act('DELETE', `/admin/users/${them}/two-factor`)],
+      ['deactivated', 200, act('PUT', `/admin/users/${them}/status`, { is_active: false })],
+      ['activated', 200, act('PUT', `/admin/users/${them}/status`, { is_active: true })],
+      [
+        'a new address and role',
+        200,
+        act('PUT', `/admin/users/${them}`, { email: `moved-${them}@kettle.test`, is_admin: true }),
+      ],
+      ['a warning', 201, act('POST', `/admin/users/${them}/actions`, { kind: 'warning', ...sanction })],
+      ['a suspension', 201, act('POST', `/admin/users/${them}/actions`, { kind: 'suspension', days: 3, ...sanction })],
+      ['a ban', 201, act('POST', `/admin/users/${author.user.id}/actions`, { kind: 'ban', ...sanction })],
+    ]);
+  });
+
+  it("shows an author's name changed by an admin on their teas' pages at once, and keeps every other page", async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
+    const username = `admin_named_${++names}`;
+    const res = await app.inject({
+      method: 'PUT',
+      url: `${API}/admin/users/${author.user.id}`,
+      headers: admin.auth,
+      payload: { username },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(app.ctx.pages.generation()).toBe(generation);
+    expect(await authorOn()).toEqual([username, username]);
+    await stillKept();
   });
 
   it("keeps every page through a comment's deletion, the bounty's own included", async () => {

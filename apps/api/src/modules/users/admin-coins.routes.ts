@@ -19,6 +19,8 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminUserSchema },
     },
     onRequest: root.requireAdmin,
+    // A balance is read per request, never kept in a page.
+    config: { keepsPages: true },
     handler: async (request) => addCoins(ctx, currentUser(request), request.params.id, request.body),
   });
 
@@ -32,6 +34,8 @@ export async function adminCoinsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminUserSchema },
     },
     onRequest: root.requireAdmin,
+    // A balance is read per request, never kept in a page.
+    config: { keepsPages: true },
     handler: async (request) => setBalance(ctx, currentUser(request), request.params.id, request.body),
   });
 }

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import * as admin from './admin-users.service.js';
+import { authorsTeasChanged } from './author-pages.js';
 import { resetTwoFactor } from './two-factor-reset.service.js';
 
 const tags = ['users (admin)'];
@@ -52,6 +53,7 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminUserSchema },
     },
     onRequest: root.requireAdmin,
+    config: { keepsPages: true },
     handler: async (request) => resetTwoFactor(ctx, currentUser(request), request.params.id),
   });
 
@@ -65,6 +67,8 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminUserSchema },
     },
     onRequest: root.requireAdmin,
+    // Whether an account may act is read per request; a deactivated author's teas stay.
+    config: { keepsPages: true },
     handler: async (request) =>
       admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.status'),
   });
@@ -79,7 +83,12 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminUserSchema },
     },
     onRequest: root.requireAdmin,
-    handler: async (request) =>
-      admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.update'),
+    // A new username shows on the member's own teas alone; the address and the role on no page.
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const user = await admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.update');
+      await authorsTeasChanged(request, ctx.db, user.id);
+      return user;
+    },
   });
 }
