@@ -53,7 +53,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   a notification read, the daily drop; every write anyone may make without an account (mailed
  *   links, a password reset, a message to the team, a takedown request, a ban appeal); a member's
  *   own settings (two-factor, blocks, an appeal, a subscription), which would let anyone empty
- *   every server's cache; an admin's coins, two-factor reset, status or sanction for an account.
+ *   every server's cache, and a company profile's; an admin's coins, two-factor reset, status or
+ *   sanction for an account, and a company's verification.
  *   Each of those emptied every server's cache, so under spending traffic visitors' pages were
  *   built again and again.
  * - `changesOneTea`: a vote or a bounty's award changes one tea; only the pages naming it end.

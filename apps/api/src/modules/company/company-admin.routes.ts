@@ -39,6 +39,7 @@ export async function companyAdminRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminCompanySchema },
     },
     onRequest,
+    config: { keepsPages: true },
     handler: async (request) =>
       setCompanyVerification(ctx, currentUser(request), request.params.id, {
         verify: true,
@@ -55,6 +56,7 @@ export async function companyAdminRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminCompanySchema },
     },
     onRequest,
+    config: { keepsPages: true },
     handler: async (request) => setCompanyVerification(ctx, currentUser(request), request.params.id, { verify: false }),
   });
 }

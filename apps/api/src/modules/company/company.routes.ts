@@ -30,6 +30,8 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
       response: { 201: companySchema },
     },
     onRequest,
+    // No kept page shows a company.
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       const row = await service.createCompany(ctx, currentUser(request), request.body);
       return reply.status(201).send(toCompany(row));
@@ -60,12 +62,14 @@ export async function companyRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: companySchema },
     },
     onRequest,
+    config: { keepsPages: true },
     handler: async (request) => toCompany(await service.updateOwnCompany(ctx, currentUser(request), request.body)),
   });
 
   app.delete('/', {
     schema: { tags, summary: 'Delete your company profile', errors: [404], response: { 204: z.null() } },
     onRequest,
+    config: { keepsPages: true },
     handler: async (request, reply) => {
       await service.deleteOwnCompany(ctx, currentUser(request));
       return reply.status(204).send(null);

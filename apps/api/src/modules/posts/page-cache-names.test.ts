@@ -163,6 +163,32 @@ describe("the page cache through a new name, a deleted account, an admin's edit 
     ]);
   });
 
+  it('keeps every page through a company profile: made, changed, verified, unverified and deleted', async () => {
+    const admin = await signedIn(app, { isAdmin: true });
+    const author = await signedIn(app);
+    const tea = await approvedPost(app, author.user.id);
+    const owner = await signedIn(app);
+    const as = (who: Auth, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      app.inject({ method, url: `${API}${url}`, headers: who, ...(payload ? { payload } : {}) });
+    const handle = `@company_${++names}`;
+    let companyId = '';
+    await expectPagesKeptThrough(app, tea.id, [
+      [
+        'a profile made',
+        201,
+        async () => {
+          const res = await as(owner.auth, 'POST', '/company/', { name: 'Kettle Test Co', handle });
+          companyId = res.json<{ id: string }>().id;
+          return res;
+        },
+      ],
+      ['a profile changed', 200, () => as(owner.auth, 'PUT', '/company/', { description: 'We brew.' })],
+      ['verified', 200, () => as(admin.auth, 'POST', `/admin/companies/${companyId}/verify`, { handle })],
+      ['unverified', 200, () => as(admin.auth, 'POST', `/admin/companies/${companyId}/unverify`)],
+      ['a profile deleted', 204, () => as(owner.auth, 'DELETE', '/company/')],
+    ]);
+  });
+
   it("shows an author's name changed by an admin on their teas' pages at once, and keeps every other page", async () => {
     const admin = await signedIn(app, { isAdmin: true });
     const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
