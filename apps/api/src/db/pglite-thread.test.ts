@@ -90,7 +90,9 @@ describe('PGlite on its own thread, in a folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kettle-pglite-thread-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps what was committed across a close and a reopen', async () => {
+  // A guard, not a speed assertion: two stores made in a new folder took 6 s alone and 18 s in a
+  // `.ci/run` sharing the cores, against the default 30 s.
+  it('keeps what was committed across a close and a reopen', { timeout: 90_000 }, async () => {
     const first = await openPgliteThread(dir);
     await first.exec("create table kept (v text); insert into kept values ('still here')");
     await first.close();

@@ -74,7 +74,9 @@ describe('GET /api/ready names each dependency', () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers 503 once the embedded store has failed for good, and not before', async () => {
+  // A guard, not a speed assertion: a store made in a new folder, a thread's death and a reopen;
+  // making stores took 18 s in a `.ci/run` sharing the cores (db/pglite-thread.test.ts).
+  it('answers 503 once the embedded store has failed for good, and not before', { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kettle-health-'));
     const database = await openPglite(dir, { heapLimitMb: 128 });
     const app = Fastify();
