@@ -16,9 +16,9 @@ declare module 'fastify' {
     changesOneTea?: boolean;
     /**
      * A write whose teas are known only once it is done (a username's change, an account's
-     * deletion, an admin's edit): its handler names them with `changedTeas`, and only the pages naming them stop
-     * being served (an empty list ends none). A handler that names nothing, or more than
-     * `MAX_NAMED_TEAS`, starts a new generation.
+     * deletion, an admin's edit): its handler names them with `changedTeas`, and only the pages
+     * naming them stop being served (an empty list ends none). A handler that names nothing, or
+     * more than `MAX_NAMED_TEAS`, starts a new generation.
      */
     namesItsTeas?: boolean;
   }

@@ -5,10 +5,11 @@ import { posts } from '../../db/schema.js';
 import { changedTeas, MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js';
 
 /**
- * For a write that changes how an author is named (a username's change, the account's deletion):
- * kept pages show the name on the author's own teas alone, so only their pages end. The author's
- * teas of any status are named; one more than the most named one by one is asked for, so that an
- * author of more starts a new generation instead (plugins/page-invalidation.ts).
+ * For a write that changes how an author is named (a username's change, by the member or an
+ * admin, and the account's deletion): kept pages show the name on the author's own teas alone, so
+ * only their pages end. The author's teas of any status are named; one more than the most named
+ * one by one is asked for, so that an author of more starts a new generation instead
+ * (plugins/page-invalidation.ts).
  */
 export async function authorsTeasChanged(request: FastifyRequest, db: DbOrTx, authorId: string): Promise<void> {
   const rows = await db
