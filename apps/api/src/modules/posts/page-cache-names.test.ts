@@ -13,11 +13,12 @@ import { categories } from '../../db/schema.js';
 import { MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js';
 
 /**
- * A username's change and an account's deletion end the kept pages of the author's teas alone
- * (`namesItsTeas`), an admin's edit those of its tea while it stays in the same lists, and a
- * comment's deletion none; before, each of them emptied every server's cache.
+ * A username's change (the member's or an admin's) and an account's deletion end the kept pages
+ * of the author's teas alone (`namesItsTeas`), an admin's edit those of its tea while it stays in
+ * the same lists; a comment's deletion, a company profile and an admin's other account writes end
+ * none. Before, each of them emptied every server's cache.
  */
-describe("the page cache through a new name, a deleted account, an admin's edit and a deleted comment", () => {
+describe('the page cache through accounts, comments, companies and admin edits', () => {
   let app: TestApp;
   useTestApp(
     (made) => {
