@@ -12,13 +12,18 @@ import { changedTeas, MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js'
  * (plugins/page-invalidation.ts).
  */
 export async function authorsTeasChanged(request: FastifyRequest, db: DbOrTx, authorId: string): Promise<void> {
-  const rows = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(eq(posts.authorId, authorId))
-    .limit(MAX_NAMED_TEAS + 1);
-  changedTeas(
-    request,
-    rows.map((row) => row.id),
-  );
+  try {
+    const rows = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.authorId, authorId))
+      .limit(MAX_NAMED_TEAS + 1);
+    changedTeas(
+      request,
+      rows.map((row) => row.id),
+    );
+  } catch (err) {
+    // The change is made and its answer stands: left unnamed, it starts a new generation instead.
+    request.log.warn({ err }, "page cache: the author's teas could not be read");
+  }
 }
