@@ -1,4 +1,5 @@
 import { DELETED_USERNAME, type PostCardList, type PostDetail } from '@kettle/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { award, publishedBountyTea } from '../../../test/bounty-kit.js';
 import { deleteCommentCall, postComment } from '../../../test/conversation-kit.js';
@@ -27,14 +28,10 @@ describe('the page cache through accounts, comments, companies and admin edits',
     { env: { PAGE_CACHE_MS: '60000' }, build: { sweeps: false } },
   );
 
+  const send = (who: Auth, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url: `${API}${url}`, headers: who, ...(payload ? { payload } : {}) });
   let names = 0;
-  const rename = (auth: Auth) =>
-    app.inject({
-      method: 'PATCH',
-      url: `${API}/user/profile`,
-      headers: auth,
-      payload: { username: `renamed_${++names}` },
-    });
+  const rename = (auth: Auth) => send(auth, 'PATCH', '/user/profile', { username: `renamed_${++names}` });
   // A list page of each test's own: fixtures write teas straight into the table, which no request announces.
   let lists = 20;
   /** The author's name on the tea's page and on a list page of the test's own, read as a visitor. */
@@ -61,18 +58,22 @@ describe('the page cache through accounts, comments, companies and admin edits',
     const other = await approvedPost(app, (await signedIn(app)).user.id);
     const authorOn = namesOn(tea.id);
     expect(await authorOn()).toEqual([author.user.username, author.user.username]);
-    return { author, authorOn, stillKept: await untouched(other.id), generation: app.ctx.pages.generation() };
+    const stillKept = await untouched(other.id);
+    const generation = app.ctx.pages.generation();
+    /** The write answered 200, started no generation, and only the author's pages show `name`. */
+    const shownAfter = async (res: LightMyRequestResponse, name: string) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(app.ctx.pages.generation()).toBe(generation);
+      expect(await authorOn()).toEqual([name, name]);
+      await stillKept();
+    };
+    return { author, shownAfter };
   };
 
   it("shows an author's new name on their teas' pages at once, and keeps every other page", async () => {
-    const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
-
+    const { author, shownAfter } = await authorAndNeighbour();
     const res = await rename(author.auth);
-    expect(res.statusCode).toBe(200);
-    const name = res.json<{ username: string }>().username;
-    expect(app.ctx.pages.generation()).toBe(generation);
-    expect(await authorOn()).toEqual([name, name]);
-    await stillKept();
+    await shownAfter(res, res.json<{ username: string }>().username);
   });
 
   it('keeps every page through a new name for a member with no tea', async () => {
@@ -91,18 +92,9 @@ describe('the page cache through accounts, comments, companies and admin edits',
   });
 
   it("shows a deleted account's teas under the deleted name at once, and keeps every other page", async () => {
-    const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
-
-    const res = await app.inject({
-      method: 'DELETE',
-      url: `${API}/users/me`,
-      headers: author.auth,
-      payload: { password: author.user.password },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(app.ctx.pages.generation()).toBe(generation);
-    expect(await authorOn()).toEqual([DELETED_USERNAME, DELETED_USERNAME]);
-    await stillKept();
+    const { author, shownAfter } = await authorAndNeighbour();
+    const res = await send(author.auth, 'DELETE', '/users/me', { password: author.user.password });
+    await shownAfter(res, DELETED_USERNAME);
   });
 
   it("ends only an edited tea's pages while the edit leaves it in its lists, and every page once it moves", async () => {
@@ -118,12 +110,7 @@ describe('the page cache through accounts, comments, companies and admin edits',
       (await getPosts(app, list)).json<PostCardList>().data.find((card) => card.id === tea.id)?.title,
     ];
     const edit = (payload: object) =>
-      app.inject({
-        method: 'PUT',
-        url: `${API}/posts/admin/${tea.id}`,
-        headers: admin.auth,
-        payload: { status: 'approved', ...payload },
-      });
+      send(admin.auth, 'PUT', `/posts/admin/${tea.id}`, { status: 'approved', ...payload });
     expect(await titleOn()).toEqual([tea.title, tea.title]);
     const stillKept = await untouched(other.id);
     const generation = app.ctx.pages.generation();
@@ -144,7 +131,7 @@ describe('the page cache through accounts, comments, companies and admin edits',
     const member = await signedIn(app);
     await turnOnTwoFactor(app, (await tokensFor(app, member.user)).access);
     const act = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => () =>
-      app.inject({ method, url: `${API}${url}`, headers: admin.auth, ...(payload ? { payload } : {}) });
+      send(admin.auth, method, url, payload);
     const them = member.user.id;
     const sanction = { rule: 'respect', message: 'Harassing the subject.' };
     await expectPagesKeptThrough(app, tea.id, [
@@ -169,8 +156,6 @@ describe('the page cache through accounts, comments, companies and admin edits',
     const author = await signedIn(app);
     const tea = await approvedPost(app, author.user.id);
     const owner = await signedIn(app);
-    const as = (who: Auth, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      app.inject({ method, url: `${API}${url}`, headers: who, ...(payload ? { payload } : {}) });
     const handle = `@company_${++names}`;
     let companyId = '';
     await expectPagesKeptThrough(app, tea.id, [
@@ -178,32 +163,23 @@ describe('the page cache through accounts, comments, companies and admin edits',
         'a profile made',
         201,
         async () => {
-          const res = await as(owner.auth, 'POST', '/company/', { name: 'Kettle Test Co', handle });
+          const res = await send(owner.auth, 'POST', '/company/', { name: 'Kettle Test Co', handle });
           companyId = res.json<{ id: string }>().id;
           return res;
         },
       ],
-      ['a profile changed', 200, () => as(owner.auth, 'PUT', '/company/', { description: 'We brew.' })],
-      ['verified', 200, () => as(admin.auth, 'POST', `/admin/companies/${companyId}/verify`, { handle })],
-      ['unverified', 200, () => as(admin.auth, 'POST', `/admin/companies/${companyId}/unverify`)],
-      ['a profile deleted', 204, () => as(owner.auth, 'DELETE', '/company/')],
+      ['a profile changed', 200, () => send(owner.auth, 'PUT', '/company/', { description: 'We brew.' })],
+      ['verified', 200, () => send(admin.auth, 'POST', `/admin/companies/${companyId}/verify`, { handle })],
+      ['unverified', 200, () => send(admin.auth, 'POST', `/admin/companies/${companyId}/unverify`)],
+      ['a profile deleted', 204, () => send(owner.auth, 'DELETE', '/company/')],
     ]);
   });
 
   it("shows an author's name changed by an admin on their teas' pages at once, and keeps every other page", async () => {
     const admin = await signedIn(app, { isAdmin: true });
-    const { author, authorOn, stillKept, generation } = await authorAndNeighbour();
+    const { author, shownAfter } = await authorAndNeighbour();
     const username = `admin_named_${++names}`;
-    const res = await app.inject({
-      method: 'PUT',
-      url: `${API}/admin/users/${author.user.id}`,
-      headers: admin.auth,
-      payload: { username },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(app.ctx.pages.generation()).toBe(generation);
-    expect(await authorOn()).toEqual([username, username]);
-    await stillKept();
+    await shownAfter(await send(admin.auth, 'PUT', `/admin/users/${author.user.id}`, { username }), username);
   });
 
   it("keeps every page through a comment's deletion, the bounty's own included", async () => {
