@@ -16,9 +16,9 @@ declare module 'fastify' {
     changesOneTea?: boolean;
     /**
      * A write whose teas are known only once it is done (a username's change, an account's
-     * deletion, an admin's edit): its handler names them with `changedTeas`, and only the pages
-     * naming them stop being served (an empty list ends none). A handler that names nothing, or
-     * more than `MAX_NAMED_TEAS`, starts a new generation.
+     * deletion, a moderator's decision): its handler names them with `changedTeas`, and only the
+     * pages naming them stop being served (an empty list ends none). A handler that names nothing,
+     * or more than `MAX_NAMED_TEAS`, starts a new generation.
      */
     namesItsTeas?: boolean;
   }
@@ -59,8 +59,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   built again and again.
  * - `changesOneTea`: a vote or a bounty's award changes one tea; only the pages naming it end.
  * - `namesItsTeas`: a new username, an account's deletion and an admin's change to an account
- *   end the pages of the author's teas; an admin's edit that leaves its tea in the same lists,
- *   those of its tea.
+ *   end the pages of the author's teas; a moderator's decision, an admin's deletion or an emptied
+ *   pot that leaves every list holding the same teas (posts/list-place.ts), those of its tea; a
+ *   report's or an appeal's decision that publishes or takes down no tea, none.
  * Writes made outside a request (sweeps) wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import { decideAppeal, listAppeals } from './appeals-review.service.js';
 import { appealableDecisions, fileAppeal, fileBanAppeal, myAppeals } from './appeals.service.js';
 
@@ -95,6 +96,13 @@ export async function appealsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: appealSchema },
     },
     onRequest: root.requireAdmin,
-    handler: async (request) => decideAppeal(ctx, currentUser(request), request.params.id, request.body),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const appeal = await decideAppeal(ctx, currentUser(request), request.params.id, request.body);
+      // Only an upheld appeal of a tea's removal publishes something again; a comment put back and
+      // a lifted sanction show on no kept page.
+      if (!(appeal.status === 'upheld' && appeal.target_type === 'post')) changedTeas(request, []);
+      return appeal;
+    },
   });
 }

@@ -4,8 +4,9 @@ import {
   ownPostListSchema,
   ownPostSchema,
   postStatusUpdateSchema,
+  type OwnPost,
 } from '@kettle/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
@@ -15,6 +16,15 @@ import * as admin from './posts-admin.service.js';
 const tags = ['posts (admin)'];
 /** Malformed ids answer 404 like unknown ones (the service checks), not 422. */
 const params = z.object({ id: z.string() });
+
+/**
+ * A decision that leaves the tea in the same lists (list-place.ts) changes what the pages naming
+ * it show, at most (a reversal's original names its id too); otherwise every list may have.
+ */
+function namedIfKept(request: FastifyRequest, { post, listsKept }: admin.Decided): OwnPost {
+  if (listsKept) changedTeas(request, [post.id]);
+  return post;
+}
 
 /** Moderation: every route is admin-only and every write is audited. */
 export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
@@ -49,18 +59,8 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.requireAdmin,
     config: { namesItsTeas: true },
-    handler: async (request) => {
-      const { post, listsKept } = await admin.updateAdminPost(
-        ctx,
-        currentUser(request),
-        request.params.id,
-        request.body,
-      );
-      // In the same lists, the edit changes what their pages and its own show of it alone (a
-      // reversal's original names its id too); moved, every list may have changed.
-      if (listsKept) changedTeas(request, [post.id]);
-      return post;
-    },
+    handler: async (request) =>
+      namedIfKept(request, await admin.updateAdminPost(ctx, currentUser(request), request.params.id, request.body)),
   });
 
   app.put('/admin/:id/status', {
@@ -73,14 +73,18 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: ownPostSchema },
     },
     onRequest: root.requireAdmin,
-    handler: async (request) => admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body),
+    config: { namesItsTeas: true },
+    handler: async (request) =>
+      namedIfKept(request, await admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body)),
   });
 
   app.delete('/:id', {
     schema: { tags, summary: 'Delete a tea and its photos (admin)', params, response: { 204: z.null() } },
     onRequest: root.requireAdmin,
+    config: { namesItsTeas: true },
     handler: async (request, reply) => {
-      await admin.deletePost(ctx, currentUser(request), request.params.id);
+      if (await admin.deletePost(ctx, currentUser(request), request.params.id))
+        changedTeas(request, [request.params.id]);
       return reply.status(204).send(null);
     },
   });

@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../../db/rows.js';
 import { refundBounty } from './bounty.service.js';
 import { noticeByMail, noticeInApp } from './post-notices.js';
+import { listsKept } from './list-place.js';
 import { canTransition } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
 import { presentOwnPost, presentOwnPosts } from './read-context.js';
@@ -122,8 +123,11 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   return { before, after };
 }
 
+/** A moderator's change as presented, and whether the tea stays in the same lists (list-place.ts). */
+export type Decided = { post: OwnPost; listsKept: boolean };
+
 /** Runs a change, then (after commit) mails the author. */
-async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<OwnPost> {
+async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<Decided> {
   let decision: Decision;
   try {
     decision = await ctx.db.transaction(work);
@@ -133,7 +137,7 @@ async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Pro
   }
   const { before, after } = decision;
   if (after.status !== before.status) await noticeByMail(ctx, after);
-  return presentOwnPost(ctx.db, after, ctx.secret);
+  return { post: await presentOwnPost(ctx.db, after, ctx.secret), listsKept: listsKept(before, after) };
 }
 
 /** Moderation route: only the transitions of product.md §4. */
@@ -142,7 +146,7 @@ export async function setPostStatus(
   actor: UserRow,
   id: string,
   input: { status: PostStatus; reason?: string },
-): Promise<OwnPost> {
+): Promise<Decided> {
   return decide(ctx, async (tx) => {
     const current = await repo.lockPost(tx, id);
     if (!current) throw postNotFound();
@@ -165,19 +169,13 @@ async function assertReferences(ctx: AppContext, input: AdminPostUpdateInput): P
   if (errors.length > 0) throw validationFailed(errors);
 }
 
-/** What places a tea in the visitors' lists: an edit that keeps these changes what they show of it alone. */
-const LIST_PLACE = ['status', 'categoryId', 'stateId'] as const;
-
-/**
- * Admin edit: any fields, and any status directly (product.md §4). `listsKept`: the tea is in the
- * same lists as before (its status, category and state unchanged).
- */
+/** Admin edit: any fields, and any status directly (product.md §4). */
 export async function updateAdminPost(
   ctx: AppContext,
   actor: UserRow,
   id: string,
   input: AdminPostUpdateInput,
-): Promise<{ post: OwnPost; listsKept: boolean }> {
+): Promise<Decided> {
   await assertReferences(ctx, input);
   const change: Change = {
     title: input.title,
@@ -188,15 +186,11 @@ export async function updateAdminPost(
     status: input.status,
     reason: input.reason,
   };
-  let listsKept = false;
-  const post = await decide(ctx, async (tx) => {
+  return decide(ctx, async (tx) => {
     const current = await repo.lockPost(tx, id);
     if (!current) throw postNotFound();
-    const decision = await applyChange(tx, actor, current, change, 'post.update');
-    listsKept = LIST_PLACE.every((column) => decision.before[column] === decision.after[column]);
-    return decision;
+    return applyChange(tx, actor, current, change, 'post.update');
   });
-  return { post, listsKept };
 }
 
 /**
@@ -204,8 +198,13 @@ export async function updateAdminPost(
  * returned, the author told) rather than deleting it, so the author can appeal for 30 days and an
  * upheld appeal republishes it with its photos. Already down: nothing moves.
  */
-export async function removeReportedPost(ctx: AppContext, actor: UserRow, id: string, reason: string): Promise<void> {
-  await decide(ctx, async (tx) => {
+export async function removeReportedPost(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  reason: string,
+): Promise<Decided> {
+  return decide(ctx, async (tx) => {
     const current = await repo.lockPost(tx, id);
     if (!current) throw postNotFound();
     return applyChange(tx, actor, current, { status: 'rejected', reason }, 'post.remove');
@@ -228,9 +227,12 @@ export async function reinstatePost(tx: Tx, actor: UserRow, id: string, refund: 
 export const explainReinstateFailure = (error: unknown): unknown =>
   repo.isLiveReversalViolation(error) ? conflict(POST_MESSAGES.reversalExists) : error;
 
-/** Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit row. */
-export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
-  const keys = await ctx.db.transaction(async (tx) => {
+/**
+ * Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit
+ * row. Answers whether the visitors' lists stay as they were (list-place.ts).
+ */
+export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<boolean> {
+  const { keys, kept } = await ctx.db.transaction(async (tx) => {
     const post = await repo.lockPost(tx, id);
     if (!post) throw postNotFound();
     const imageKeys = await postImageKeys(tx, id);
@@ -253,7 +255,8 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: string): P
         after: null,
       },
     });
-    return imageKeys;
+    return { keys: imageKeys, kept: listsKept(post, null) };
   });
   await removeImageFiles(ctx.images, keys);
+  return kept;
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { createPrecompressed } from '../../lib/precompressed.js';
 import { accountOf, currentClaims, currentUser } from '../../plugins/authenticate.js';
 import { offerHotPage } from '../../plugins/hot-pages.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import { emptyPot } from './empty-pot.service.js';
 import { getPostDetail, getReversalOf, listPublicPosts } from './public-posts.service.js';
 import { buildReaderPage, readerListText } from './reader-pages.js';
@@ -119,6 +120,11 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: emptyPotResponseSchema },
     },
     onRequest: root.authenticate,
-    handler: async (request) => emptyPot(ctx, currentUser(request), request.params.id),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const { emptied, listsKept } = await emptyPot(ctx, currentUser(request), request.params.id);
+      if (listsKept) changedTeas(request, [request.params.id]);
+      return emptied;
+    },
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import { listReports, updateReport } from './reports-admin.service.js';
 
 const tags = ['reports (admin)'];
@@ -35,6 +36,17 @@ export async function reportsAdminRoutes(root: FastifyInstance): Promise<void> {
     },
     bodyLimit: 16 * 1024,
     onRequest: root.requireAdmin,
-    handler: async (request) => updateReport(ctx, currentUser(request), request.params.id, request.body, request.log),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const { updated, teasShown } = await updateReport(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.log,
+      );
+      if (teasShown) changedTeas(request, teasShown);
+      return updated;
+    },
   });
 }

@@ -63,6 +63,8 @@ type Applied = {
  * The report, its audit row, the reporter's notice and a comment removal commit together; a
  * post removal then takes the tea down as a rejection (refunds, audit, the author told, open to
  * appeal) in the same request, and a takedown's outcome is mailed once everything committed.
+ * `teasShown`: the teas whose kept pages may show something else now (none when no published tea
+ * came down: no kept page shows a report or a comment), or null when every list may have changed.
  */
 export async function updateReport(
   ctx: AppContext,
@@ -70,7 +72,7 @@ export async function updateReport(
   id: string,
   input: ReportUpdateData,
   log: FastifyBaseLogger,
-): Promise<ReportUpdated> {
+): Promise<{ updated: ReportUpdated; teasShown: string[] | null }> {
   const { after, statusMoved, postToRemove, commentsRemoved } = await ctx.db.transaction(
     async (tx): Promise<Applied> => {
       const before = await repo.lockReport(tx, id);
@@ -109,17 +111,22 @@ export async function updateReport(
 
   if (commentsRemoved) await announceRemovedComments(ctx, commentsRemoved, log);
 
-  if (postToRemove) await removePost(ctx, actor, postToRemove);
+  const listsKept = postToRemove ? await removePost(ctx, actor, postToRemove) : true;
   if (statusMoved && isDecided(after)) await mailTakedownOutcome(ctx, after);
   const fresh = await repo.findReportWithReporter(ctx.db, after.id);
-  return { message: REPORT_MESSAGES.updated(after.status), report: toReport(fresh ?? after, 'admin') };
+  const updated = { message: REPORT_MESSAGES.updated(after.status), report: toReport(fresh ?? after, 'admin') };
+  return { updated, teasShown: listsKept ? (postToRemove ? [postToRemove] : []) : null };
 }
 
-/** A post another admin already deleted is the outcome wanted, not an error. */
-async function removePost(ctx: AppContext, actor: UserRow, postId: string): Promise<void> {
+/**
+ * A post another admin already deleted is the outcome wanted, not an error (that deletion's own
+ * request ended its pages). Answers whether the visitors' lists stay as they were.
+ */
+async function removePost(ctx: AppContext, actor: UserRow, postId: string): Promise<boolean> {
   try {
-    await removeReportedPost(ctx, actor, postId, REPORT_MESSAGES.removedReason);
+    return (await removeReportedPost(ctx, actor, postId, REPORT_MESSAGES.removedReason)).listsKept;
   } catch (error) {
     if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    return true;
   }
 }
