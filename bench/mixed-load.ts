@@ -12,7 +12,9 @@
  * and for an address of its own (as many callers would; one caller's repeats meet the limits),
  * its one statement (the address's lookup) run after the answer, or `block`: readers blocking and
  * unblocking one another in turn, a member's own setting, or `rename`: readers (authors of no tea)
- * taking new usernames in turn. It prints the visitors' answers a second,
+ * taking new usernames in turn, or `moderate`: an admin working the queue, rejecting each queued
+ * tea (the dataset's tenth) and, once every one is rejected, putting each back in the queue, and so
+ * on (a tea never published either way). It prints the visitors' answers a second,
  * the page cache's hit ratio over the visitors' reads (its /metrics counter) and the statements a
  * visitor's answer cost: all statements run, less the writes' own, counted over two writes made
  * alone before the timed run.
@@ -44,7 +46,7 @@ const { values } = parseArgs({
 const engine = engineOption(values.db);
 const pauseMs = Number(values['every-ms']);
 if (!Number.isInteger(pauseMs) || pauseMs < 0) throw new Error('--every-ms: a whole number of ms, 0 or more');
-const WRITES = ['unlock', 'comment', 'vote', 'reset', 'block', 'rename'] as const;
+const WRITES = ['unlock', 'comment', 'vote', 'reset', 'block', 'rename', 'moderate'] as const;
 const write = WRITES.find((name) => name === values.write);
 if (!write) throw new Error(`--write: one of ${WRITES.join(', ')}`);
 const seconds = positiveInt('--seconds', values.seconds);
@@ -55,6 +57,7 @@ const WHO_WRITES: Record<(typeof WRITES)[number], string> = {
   reset: 'anyone asks for password-reset mails',
   block: 'readers block and unblock one another',
   rename: 'readers take new usernames',
+  moderate: 'an admin rejects queued teas and queues them again',
 };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -78,6 +81,11 @@ runBench(async () => {
     const readerIds = tokens.map(
       (token) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
     );
+    // Reader 0 moderates (`moderate`): an admin from here on (rights are read per request).
+    if (write === 'moderate') await target.run(`update users set is_admin = true where id = '${readerIds[0]}'`);
+    const queued = (await target.rows<{ id: string }>(`select id from posts where status = 'pending' order by id`)).map(
+      (row) => row.id,
+    );
     const frontPage = '/api/v1/posts/?skip=0&limit=9';
     const [tea] = (await app.inject({ url: frontPage })).json<{ data: Array<{ id: string }> }>().data;
     if (!tea) throw new Error('the front page is empty');
@@ -88,8 +96,20 @@ runBench(async () => {
     };
     let writes = 0;
     // The nth write: its address, and the reader (token) who makes it (none: anyone, from `ip`).
-    type Write = { url: string; method?: 'POST' | 'DELETE' | 'PATCH'; payload?: object; reader?: number; ip?: string };
+    type Write = {
+      url: string;
+      method?: 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+      payload?: object;
+      reader?: number;
+      ip?: string;
+    };
     const nth = (n: number): Write => {
+      if (write === 'moderate') {
+        const postId = queued[n % queued.length];
+        return Math.floor(n / queued.length) % 2 === 0
+          ? { url: `/api/v1/posts/admin/${postId}/status`, method: 'PUT', payload: { status: 'rejected' }, reader: 0 }
+          : { url: `/api/v1/posts/admin/${postId}`, method: 'PUT', payload: { status: 'pending' }, reader: 0 };
+      }
       if (write === 'rename')
         return { url: '/api/v1/user/profile', method: 'PATCH', payload: { username: `bench_${n}` }, reader: n };
       if (write === 'block') {
