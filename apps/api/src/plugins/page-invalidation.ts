@@ -9,16 +9,11 @@ declare module 'fastify' {
      */
     keepsPages?: boolean;
     /**
-     * A write that changes only what kept pages show of the tea in its path (`:id`): a vote (its
-     * count), a bounty's award (its status). Only the pages naming that tea stop being served
-     * (PageCache.touch), on every server.
-     */
-    changesOneTea?: boolean;
-    /**
-     * A write whose teas are known only once it is done (a username's change, an account's
-     * deletion, a moderator's decision): its handler names them with `changedTeas`, and only the
-     * pages naming them stop being served (an empty list ends none). A handler that names nothing,
-     * or more than `MAX_NAMED_TEAS`, starts a new generation.
+     * A write that changes what kept pages show of some teas alone: its handler names them with
+     * `changedTeas` once it is done (a vote its tea, for its count; a username's change the
+     * author's teas), and only the pages naming them stop being served (PageCache.touch), on every
+     * server; an empty list ends none. A handler that names nothing, or more than
+     * `MAX_NAMED_TEAS`, starts a new generation.
      */
     namesItsTeas?: boolean;
   }
@@ -57,11 +52,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   sanction for an account, and a company's verification.
  *   Each of those emptied every server's cache, so under spending traffic visitors' pages were
  *   built again and again.
- * - `changesOneTea`: a vote or a bounty's award changes one tea; only the pages naming it end.
- * - `namesItsTeas`: a new username, an account's deletion and an admin's change to an account
- *   end the pages of the author's teas; a moderator's decision, an admin's deletion or an emptied
- *   pot that leaves every list holding the same teas (posts/list-place.ts), those of its tea; a
- *   report's or an appeal's decision that publishes or takes down no tea, none.
+ * - `namesItsTeas`: a vote and a bounty's award end the pages of their tea; a new username, an
+ *   account's deletion and an admin's change to an account, those of the author's teas; a
+ *   moderator's decision, an admin's deletion or an emptied pot that leaves every list holding
+ *   the same teas (posts/list-place.ts), those of its tea; a report's or an appeal's decision that
+ *   publishes or takes down no tea, none.
  * Writes made outside a request (sweeps) wait out the cache's lifetime instead.
  */
 export function registerPageInvalidation(app: FastifyInstance): void {
@@ -69,10 +64,8 @@ export function registerPageInvalidation(app: FastifyInstance): void {
   app.decorateRequest('changedTeas', null);
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return payload;
-    const { keepsPages, changesOneTea, namesItsTeas } = request.routeOptions.config;
-    const tea = changesOneTea ? (request.params as { id?: unknown }).id : undefined;
-    if (typeof tea === 'string') pages.touch(tea);
-    else if (namesItsTeas && request.changedTeas) for (const id of request.changedTeas) pages.touch(id);
+    const { keepsPages, namesItsTeas } = request.routeOptions.config;
+    if (namesItsTeas && request.changedTeas) for (const id of request.changedTeas) pages.touch(id);
     else if (!keepsPages) pages.invalidate();
     return payload;
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import { awardBounty } from './bounty.service.js';
 
 const tags = ['posts'];
@@ -25,7 +26,11 @@ export async function bountyRoutes(root: FastifyInstance): Promise<void> {
     },
     onRequest: root.authenticate,
     // An award changes its tea's bounty, on the pages showing that tea and no other.
-    config: { changesOneTea: true },
-    handler: async (request) => awardBounty(ctx, currentUser(request), request.params.id, request.body),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const awarded = await awardBounty(ctx, currentUser(request), request.params.id, request.body);
+      changedTeas(request, [request.params.id]);
+      return awarded;
+    },
   });
 }

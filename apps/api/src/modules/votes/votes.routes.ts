@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentClaims } from '../../plugins/authenticate.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import { votePost } from './votes.service.js';
 
 const tags = ['votes'];
@@ -25,7 +26,11 @@ export async function votesRoutes(root: FastifyInstance): Promise<void> {
     // The account is read by the vote's own statement (users/actor.ts).
     onRequest: root.requireClaims,
     // A vote changes its tea's count, on the pages showing that tea and no other.
-    config: { changesOneTea: true },
-    handler: async (request) => votePost(ctx, currentClaims(request).sub, request.params.id),
+    config: { namesItsTeas: true },
+    handler: async (request) => {
+      const voted = await votePost(ctx, currentClaims(request).sub, request.params.id);
+      changedTeas(request, [request.params.id]);
+      return voted;
+    },
   });
 }
