@@ -53,7 +53,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   Each of those emptied every server's cache, so under spending traffic visitors' pages were
  *   built again and again.
  * - `namesItsTeas`: a vote and a bounty's award end the pages of their tea; a new username, an
- *   account's deletion and an admin's change to an account, those of the author's teas; a
+ *   account's deletion and an admin's rename of an account, those of the author's teas; a
  *   moderator's decision, an admin's deletion or an emptied pot that leaves every list holding
  *   the same teas (posts/list-place.ts), those of its tea; a report's or an appeal's decision that
  *   publishes or takes down no tea, none.

@@ -16,8 +16,8 @@ import { MAX_NAMED_TEAS } from '../../plugins/page-invalidation.js';
 /**
  * A username's change (the member's or an admin's) and an account's deletion end the kept pages
  * of the author's teas alone (`namesItsTeas`), an admin's edit those of its tea while it stays in
- * the same lists; a comment's deletion, a company profile and an admin's other account writes end
- * none. Before, each of them emptied every server's cache.
+ * the same lists; a comment's deletion, a company profile and an admin's other account writes (an
+ * address and a role included) end none. Before, each of them emptied every server's cache.
  */
 describe('the page cache through accounts, comments, companies and admin edits', () => {
   let app: TestApp;
@@ -124,7 +124,7 @@ describe('the page cache through accounts, comments, companies and admin edits',
     expect(app.ctx.pages.generation()).toBe(generation + 1);
   });
 
-  it("keeps every page through an admin's coins, a member's two-factor reset, status and every sanction", async () => {
+  it("keeps every page through an admin's coins, an address and a role, a two-factor reset, status and every sanction", async () => {
     const admin = await signedIn(app, { isAdmin: true });
     const author = await signedIn(app);
     const tea = await approvedPost(app, author.user.id);
@@ -141,9 +141,9 @@ describe('the page cache through accounts, comments, companies and admin edits',
       ['deactivated', 200, act('PUT', `/admin/users/${them}/status`, { is_active: false })],
       ['activated', 200, act('PUT', `/admin/users/${them}/status`, { is_active: true })],
       [
-        'a new address and role',
+        "the author's new address and role",
         200,
-        act('PUT', `/admin/users/${them}`, { email: `moved-${them}@kettle.test`, is_admin: true }),
+        act('PUT', `/admin/users/${author.user.id}`, { email: `moved-${them}@kettle.test`, is_admin: true }),
       ],
       ['a warning', 201, act('POST', `/admin/users/${them}/actions`, { kind: 'warning', ...sanction })],
       ['a suspension', 201, act('POST', `/admin/users/${them}/actions`, { kind: 'suspension', days: 3, ...sanction })],

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
+import { changedTeas } from '../../plugins/page-invalidation.js';
 import * as admin from './admin-users.service.js';
 import { authorsTeasChanged } from './author-pages.js';
 import { resetTwoFactor } from './two-factor-reset.service.js';
@@ -70,7 +71,7 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
     // Whether an account may act is read per request; a deactivated author's teas stay.
     config: { keepsPages: true },
     handler: async (request) =>
-      admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.status'),
+      (await admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.status')).user,
   });
 
   app.put('/admin/users/:id', {
@@ -83,11 +84,19 @@ export async function adminUsersRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: adminUserSchema },
     },
     onRequest: root.requireAdmin,
-    // A new username shows on the member's own teas alone; the address and the role on no page.
+    // A new username shows on the member's own teas alone; the address and the role on no page,
+    // so a change of those ends none.
     config: { namesItsTeas: true },
     handler: async (request) => {
-      const user = await admin.changeUser(ctx, currentUser(request), request.params.id, request.body, 'user.update');
-      await authorsTeasChanged(request, ctx.db, user.id);
+      const { user, renamed } = await admin.changeUser(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        'user.update',
+      );
+      if (renamed) await authorsTeasChanged(request, ctx.db, user.id);
+      else changedTeas(request, []);
       return user;
     },
   });

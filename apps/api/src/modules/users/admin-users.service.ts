@@ -91,6 +91,8 @@ async function assertAvailable(tx: Tx, id: string, columns: Columns): Promise<vo
  * One path for the status call and the partial update: lock the row, refuse taken names, write
  * only what changes, and audit it. Deactivation revokes every refresh token in the same
  * transaction; the access token dies on its next call (authenticate reloads the user each time).
+ * `renamed`: the username changed (it shows on the member's own teas; nothing else here shows on a
+ * kept page).
  */
 export async function changeUser(
   ctx: AppContext,
@@ -98,8 +100,9 @@ export async function changeUser(
   id: string,
   change: AdminUserUpdateData,
   action: 'user.status' | 'user.update',
-): Promise<AdminUser> {
+): Promise<{ user: AdminUser; renamed: boolean }> {
   assertNotSelfHarm(actor, id, change);
+  let renamed = false;
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const before = await lockUserById(tx, id);
@@ -107,6 +110,7 @@ export async function changeUser(
       if (before.deletedAt) throw conflict(ACCOUNT_DATA_MESSAGES.accountDeleted);
       const columns = changedColumns(before, change);
       if (Object.keys(columns).length === 0) return before;
+      renamed = columns.username !== undefined;
       await assertAvailable(tx, id, columns);
       const [after] = await tx
         .update(users)
@@ -123,7 +127,7 @@ export async function changeUser(
       });
       return after ?? before;
     });
-    return toAdminUser(row);
+    return { user: toAdminUser(row), renamed };
   } catch (error) {
     // Two admins renaming two accounts to the same name at once: the unique index decides.
     const field = uniqueViolationField(error);
