@@ -102,15 +102,13 @@ export async function changeUser(
   action: 'user.status' | 'user.update',
 ): Promise<{ user: AdminUser; renamed: boolean }> {
   assertNotSelfHarm(actor, id, change);
-  let renamed = false;
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    const { row, renamed } = await ctx.db.transaction(async (tx) => {
       const before = await lockUserById(tx, id);
       if (!before) throw userNotFound();
       if (before.deletedAt) throw conflict(ACCOUNT_DATA_MESSAGES.accountDeleted);
       const columns = changedColumns(before, change);
-      if (Object.keys(columns).length === 0) return before;
-      renamed = columns.username !== undefined;
+      if (Object.keys(columns).length === 0) return { row: before, renamed: false };
       await assertAvailable(tx, id, columns);
       const [after] = await tx
         .update(users)
@@ -125,7 +123,7 @@ export async function changeUser(
         targetId: id,
         data: auditDiff(before, columns),
       });
-      return after ?? before;
+      return { row: after ?? before, renamed: columns.username !== undefined };
     });
     return { user: toAdminUser(row), renamed };
   } catch (error) {
