@@ -12,8 +12,8 @@ declare module 'fastify' {
      * A write that changes what kept pages show of some teas alone: its handler names them with
      * `changedTeas` once it is done (a vote its tea, for its count; a username's change the
      * author's teas), and only the pages naming them stop being served (PageCache.touch), on every
-     * server; an empty list ends none. A handler that names nothing, or more than
-     * `MAX_NAMED_TEAS`, starts a new generation.
+     * server; an empty list ends none. A handler that names nothing, null (a tea came into or
+     * left the lists) or more than `MAX_NAMED_TEAS` starts a new generation.
      */
     namesItsTeas?: boolean;
   }
@@ -30,9 +30,12 @@ declare module 'fastify' {
  */
 export const MAX_NAMED_TEAS = 50;
 
-/** For a `namesItsTeas` route: the teas its write changed, possibly none. */
-export function changedTeas(request: FastifyRequest, ids: readonly string[]): void {
-  request.changedTeas = ids.length > MAX_NAMED_TEAS ? null : ids;
+/**
+ * For a `namesItsTeas` route: the teas its write changed, possibly none; null when more changed
+ * than names can say (a new generation).
+ */
+export function changedTeas(request: FastifyRequest, ids: readonly string[] | null): void {
+  request.changedTeas = ids && ids.length <= MAX_NAMED_TEAS ? ids : null;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

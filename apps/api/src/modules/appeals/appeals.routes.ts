@@ -101,7 +101,7 @@ export async function appealsRoutes(root: FastifyInstance): Promise<void> {
       const appeal = await decideAppeal(ctx, currentUser(request), request.params.id, request.body);
       // Only an upheld appeal of a tea's removal publishes something again; a comment put back and
       // a lifted sanction show on no kept page.
-      if (!(appeal.status === 'upheld' && appeal.target_type === 'post')) changedTeas(request, []);
+      changedTeas(request, appeal.status === 'upheld' && appeal.target_type === 'post' ? null : []);
       return appeal;
     },
   });

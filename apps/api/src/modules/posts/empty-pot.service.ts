@@ -11,7 +11,7 @@ import { postNotFound } from './access.js';
 import { lockPost } from './posts.repository.js';
 import { assertMayParticipate } from '../../lib/participation.js';
 import { refundBounty } from './bounty.service.js';
-import { listsKept } from './list-place.js';
+import { teasChanged } from './list-place.js';
 import { emptyPotRefusal } from './reading.policy.js';
 import { unlockedByOthers } from './unlocks.repository.js';
 
@@ -25,16 +25,16 @@ const REFUSALS: Record<EmptyPotRefusal, () => AppError> = {
  * The author deletes an own post for 25 coins (decisions.md, Posts). The post row is locked
  * first, so an unlock racing this either lands before (and refuses the pot) or finds no post.
  * Votes, comments and image rows cascade; the ledger row stays; files go after commit.
- * `listsKept`: the visitors' lists stay as they were (list-place.ts), as when a tea still waiting
- * for the moderators is withdrawn.
+ * `changed`: the teas whose kept pages it ends (list-place.ts): this one alone when the visitors'
+ * lists stay as they were, as when a tea still waiting for the moderators is withdrawn.
  */
 export async function emptyPot(
   ctx: AppContext,
   user: UserRow,
   id: string,
-): Promise<{ emptied: EmptyPotResponse; listsKept: boolean }> {
+): Promise<{ emptied: EmptyPotResponse; changed: string[] | null }> {
   assertMayParticipate(user);
-  const { balance, keys, kept } = await ctx.db.transaction(async (tx) => {
+  const { balance, keys, changed } = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post) throw postNotFound();
     const refusal = emptyPotRefusal(user.id, post, await unlockedByOthers(tx, post.id, post.authorId));
@@ -58,8 +58,8 @@ export async function emptyPot(
       targetId: post.id,
       data: { before: { title: post.title, status: post.status, original_post_id: post.originalPostId }, after: null },
     });
-    return { balance: coins, keys: imageKeys, kept: listsKept(post, null) };
+    return { balance: coins, keys: imageKeys, changed: teasChanged(post.id, post, null) };
   });
   await removeImageFiles(ctx.images, keys);
-  return { emptied: { message: POST_CARD_MESSAGES.potEmptied, coin_balance: balance }, listsKept: kept };
+  return { emptied: { message: POST_CARD_MESSAGES.potEmptied, coin_balance: balance }, changed };
 }

@@ -14,7 +14,14 @@ const published = (post: Placed | null): boolean => post?.status === 'approved';
  * kept page at all: a rejection or deletion from the queue, a report or an edit of a tea already
  * down. One published before and after in the same category and state stays in the same lists.
  */
-export function listsKept(before: Placed, after: Placed | null): boolean {
+function listsKept(before: Placed, after: Placed | null): boolean {
   if (!published(before) && !published(after)) return true;
   return after !== null && LIST_PLACE.every((column) => before[column] === after[column]);
 }
+
+/**
+ * The teas whose kept pages a change to tea `id` ends, as `changedTeas` takes them: that tea alone
+ * when every list keeps its teas, else null (a new generation).
+ */
+export const teasChanged = (id: string, before: Placed, after: Placed | null): string[] | null =>
+  listsKept(before, after) ? [id] : null;

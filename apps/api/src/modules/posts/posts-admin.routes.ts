@@ -18,11 +18,12 @@ const tags = ['posts (admin)'];
 const params = z.object({ id: z.string() });
 
 /**
- * A decision that leaves the tea in the same lists (list-place.ts) changes what the pages naming
- * it show, at most (a reversal's original names its id too); otherwise every list may have.
+ * The decision as presented, its kept pages ended: a decision that leaves the tea in the same lists
+ * changes, at most, the pages naming it (a reversal's original names its id too); otherwise every
+ * list may have changed (list-place.ts).
  */
-function namedIfKept(request: FastifyRequest, { post, listsKept }: admin.Decided): OwnPost {
-  if (listsKept) changedTeas(request, [post.id]);
+function answered(request: FastifyRequest, { post, changed }: admin.Decided): OwnPost {
+  changedTeas(request, changed);
   return post;
 }
 
@@ -60,7 +61,7 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.requireAdmin,
     config: { namesItsTeas: true },
     handler: async (request) =>
-      namedIfKept(request, await admin.updateAdminPost(ctx, currentUser(request), request.params.id, request.body)),
+      answered(request, await admin.updateAdminPost(ctx, currentUser(request), request.params.id, request.body)),
   });
 
   app.put('/admin/:id/status', {
@@ -75,7 +76,7 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.requireAdmin,
     config: { namesItsTeas: true },
     handler: async (request) =>
-      namedIfKept(request, await admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body)),
+      answered(request, await admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body)),
   });
 
   app.delete('/:id', {
@@ -83,8 +84,7 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.requireAdmin,
     config: { namesItsTeas: true },
     handler: async (request, reply) => {
-      if (await admin.deletePost(ctx, currentUser(request), request.params.id))
-        changedTeas(request, [request.params.id]);
+      changedTeas(request, await admin.deletePost(ctx, currentUser(request), request.params.id));
       return reply.status(204).send(null);
     },
   });

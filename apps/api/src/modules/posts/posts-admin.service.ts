@@ -16,7 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../../db/rows.js';
 import { refundBounty } from './bounty.service.js';
 import { noticeByMail, noticeInApp } from './post-notices.js';
-import { listsKept } from './list-place.js';
+import { teasChanged } from './list-place.js';
 import { canTransition } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
 import { presentOwnPost, presentOwnPosts } from './read-context.js';
@@ -123,8 +123,8 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   return { before, after };
 }
 
-/** A moderator's change as presented, and whether the tea stays in the same lists (list-place.ts). */
-export type Decided = { post: OwnPost; listsKept: boolean };
+/** A moderator's change as presented, and the teas whose kept pages it ends (list-place.ts). */
+export type Decided = { post: OwnPost; changed: string[] | null };
 
 /** Runs a change, then (after commit) mails the author. */
 async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<Decided> {
@@ -137,7 +137,7 @@ async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Pro
   }
   const { before, after } = decision;
   if (after.status !== before.status) await noticeByMail(ctx, after);
-  return { post: await presentOwnPost(ctx.db, after, ctx.secret), listsKept: listsKept(before, after) };
+  return { post: await presentOwnPost(ctx.db, after, ctx.secret), changed: teasChanged(after.id, before, after) };
 }
 
 /** Moderation route: only the transitions of product.md §4. */
@@ -231,8 +231,8 @@ export const explainReinstateFailure = (error: unknown): unknown =>
  * Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit
  * row. Answers whether the visitors' lists stay as they were (list-place.ts).
  */
-export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<boolean> {
-  const { keys, kept } = await ctx.db.transaction(async (tx) => {
+export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<string[] | null> {
+  const { keys, changed } = await ctx.db.transaction(async (tx) => {
     const post = await repo.lockPost(tx, id);
     if (!post) throw postNotFound();
     const imageKeys = await postImageKeys(tx, id);
@@ -255,8 +255,8 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: string): P
         after: null,
       },
     });
-    return { keys: imageKeys, kept: listsKept(post, null) };
+    return { keys: imageKeys, changed: teasChanged(id, post, null) };
   });
   await removeImageFiles(ctx.images, keys);
-  return kept;
+  return changed;
 }

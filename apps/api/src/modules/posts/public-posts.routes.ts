@@ -122,8 +122,8 @@ export async function publicPostsRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.authenticate,
     config: { namesItsTeas: true },
     handler: async (request) => {
-      const { emptied, listsKept } = await emptyPot(ctx, currentUser(request), request.params.id);
-      if (listsKept) changedTeas(request, [request.params.id]);
+      const { emptied, changed } = await emptyPot(ctx, currentUser(request), request.params.id);
+      changedTeas(request, changed);
       return emptied;
     },
   });

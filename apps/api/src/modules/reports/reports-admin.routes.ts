@@ -38,14 +38,14 @@ export async function reportsAdminRoutes(root: FastifyInstance): Promise<void> {
     onRequest: root.requireAdmin,
     config: { namesItsTeas: true },
     handler: async (request) => {
-      const { updated, teasShown } = await updateReport(
+      const { updated, changed } = await updateReport(
         ctx,
         currentUser(request),
         request.params.id,
         request.body,
         request.log,
       );
-      if (teasShown) changedTeas(request, teasShown);
+      changedTeas(request, changed);
       return updated;
     },
   });

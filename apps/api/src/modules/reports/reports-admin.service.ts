@@ -63,7 +63,7 @@ type Applied = {
  * The report, its audit row, the reporter's notice and a comment removal commit together; a
  * post removal then takes the tea down as a rejection (refunds, audit, the author told, open to
  * appeal) in the same request, and a takedown's outcome is mailed once everything committed.
- * `teasShown`: the teas whose kept pages may show something else now (none when no published tea
+ * `changed`: the teas whose kept pages may show something else now (none when no published tea
  * came down: no kept page shows a report or a comment), or null when every list may have changed.
  */
 export async function updateReport(
@@ -72,7 +72,7 @@ export async function updateReport(
   id: string,
   input: ReportUpdateData,
   log: FastifyBaseLogger,
-): Promise<{ updated: ReportUpdated; teasShown: string[] | null }> {
+): Promise<{ updated: ReportUpdated; changed: string[] | null }> {
   const { after, statusMoved, postToRemove, commentsRemoved } = await ctx.db.transaction(
     async (tx): Promise<Applied> => {
       const before = await repo.lockReport(tx, id);
@@ -111,22 +111,22 @@ export async function updateReport(
 
   if (commentsRemoved) await announceRemovedComments(ctx, commentsRemoved, log);
 
-  const listsKept = postToRemove ? await removePost(ctx, actor, postToRemove) : true;
+  const changed = postToRemove ? await removePost(ctx, actor, postToRemove) : [];
   if (statusMoved && isDecided(after)) await mailTakedownOutcome(ctx, after);
   const fresh = await repo.findReportWithReporter(ctx.db, after.id);
   const updated = { message: REPORT_MESSAGES.updated(after.status), report: toReport(fresh ?? after, 'admin') };
-  return { updated, teasShown: listsKept ? (postToRemove ? [postToRemove] : []) : null };
+  return { updated, changed };
 }
 
 /**
  * A post another admin already deleted is the outcome wanted, not an error (that deletion's own
- * request ended its pages). Answers whether the visitors' lists stay as they were.
+ * request ended its pages). Answers the teas whose kept pages the removal ends (list-place.ts).
  */
-async function removePost(ctx: AppContext, actor: UserRow, postId: string): Promise<boolean> {
+async function removePost(ctx: AppContext, actor: UserRow, postId: string): Promise<string[] | null> {
   try {
-    return (await removeReportedPost(ctx, actor, postId, REPORT_MESSAGES.removedReason)).listsKept;
+    return (await removeReportedPost(ctx, actor, postId, REPORT_MESSAGES.removedReason)).changed;
   } catch (error) {
     if (!(error instanceof AppError && error.statusCode === 404)) throw error;
-    return true;
+    return [];
   }
 }
