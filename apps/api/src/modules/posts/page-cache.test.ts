@@ -173,6 +173,44 @@ describe('the page cache behind GET /posts and GET /posts/{id}', () => {
     expect(await openFor(author)).toEqual([paid.id]);
   });
 
+  it('reads every reader asking at once in one statement, and answers each as if they asked alone', async () => {
+    const author = await signedIn(app);
+    const reader = await signedIn(app, { coins: 100 });
+    const stranger = await signedIn(app);
+    const admin = await signedIn(app, { isAdmin: true });
+    const deactivated = await signedIn(app, { isActive: false });
+    const gone = { authorization: `Bearer ${await app.ctx.tokens.signAccess({ sub: randomUUID(), admin: false })}` };
+    const paid = await approvedPost(app, author.user.id, { title: 'Paid for by the reader' });
+    const own = await approvedPost(app, reader.user.id, { title: "The reader's own tea" });
+    expect((await unlock(app, reader.auth, paid.id)).statusCode).toBe(200);
+    // Teas written straight to the database start no generation, and a list of 50 was kept before.
+    app.ctx.pages.invalidate();
+    const askers = [reader.auth, stranger.auth, admin.auth, author.auth, deactivated.auth, gone, reader.auth];
+    // Alone first: each token checked once and the page kept, so that at once only accounts are read.
+    const alone: LightMyRequestResponse[] = [];
+    for (const auth of askers) alone.push(await getPosts(app, '?skip=0&limit=50', auth));
+    const before = app.ctx.database.stats().queries;
+    const together = await Promise.all(askers.map((auth) => getPosts(app, '?skip=0&limit=50', auth)));
+    expect(app.ctx.database.stats().queries - before).toBe(1);
+    expect(together.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 403, 401, 200]);
+    together.forEach((res, index) => expect(res.body).toBe(alone[index]?.body));
+    const open = (res: LightMyRequestResponse) =>
+      res
+        .json<PostCardList>()
+        .data.filter((card) => [paid.id, own.id].includes(card.id) && !card.is_locked)
+        .map((card) => card.id)
+        .sort();
+    expect(together.map((res, index) => (res.statusCode === 200 ? open(res) : index))).toEqual([
+      [paid.id, own.id].sort(),
+      [],
+      [paid.id, own.id].sort(),
+      [paid.id],
+      4,
+      5,
+      [paid.id, own.id].sort(),
+    ]);
+  });
+
   it("keeps each filter's pages apart, and shows a tea's edit and its removal on every one of them", async () => {
     const admin = await signedIn(app, { isAdmin: true });
     const author = await signedIn(app);

@@ -1,12 +1,13 @@
 import { postCardListSchema, postCardSchema, type PostCard, type PostListQuery } from '@kettle/shared';
-import { eq, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { builtOnce } from '../../db/prepared.js';
+import { namedStatement } from '../../db/prepared.js';
 import { postUnlocks, users } from '../../db/schema.js';
 import { parsedPages } from '../../lib/page-cache.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 import { usableAccount } from '../../plugins/authenticate.js';
-import { actingAs } from '../users/two-factor.policy.js';
+import { actorIsAdmin } from '../users/actor.js';
 import { findListPage } from './public-posts.service.js';
 import { toPostCard } from './public-posts.presenter.js';
 import { loadReadContext } from './read-context.js';
@@ -41,27 +42,61 @@ export async function buildReaderPage(ctx: AppContext, query: PostListQuery): Pr
 
 const readerPage = parsedPages<ReaderPage>(256);
 
+/** What the list needs of a reader on a page: whether they may read, and what is open to them. */
+type ReaderOnPage = { isActive: boolean; opensAll: boolean; unlocked: string };
+
 /**
- * The reader and which of the page's teas they unlocked, in one statement prepared once: the
- * signed-in list's only one (performance.md P3).
+ * Each reader asking with which of their page's teas they unlocked, for every reader asking at
+ * once: `q.n` is a reader's place in the arrays, so each row goes back to the request that asked.
+ * A reader's page is its ids joined with commas (the arrays of a batch differ in length). An
+ * admin opens every card only as actingAs lets them (actorIsAdmin: two-factor where required).
  */
-const readerOfPage = builtOnce((db: Db) =>
-  db
-    .select({
-      isActive: users.isActive,
-      isAdmin: users.isAdmin,
-      twoFactorEnabledAt: users.twoFactorEnabledAt,
-      // One string, not an array: the driver's array parser was 3% of the list's CPU.
-      unlocked: sql<string>`coalesce((
-        select string_agg(${postUnlocks.postId}::text, ',') from ${postUnlocks}
-        where ${postUnlocks.userId} = ${users.id} and ${postUnlocks.postId} = any(${sql.placeholder('postIds')}::uuid[])
-      ), '')`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('kettle_reader_of_page'),
+const readersOfPages = namedStatement(
+  'kettle_readers_of_pages',
+  sql`
+    select q.n::int as n, actor.is_active, ${actorIsAdmin} as opens_all,
+      coalesce((
+        select string_agg(pu.post_id::text, ',') from ${postUnlocks} pu
+        where pu.user_id = actor.id and pu.post_id = any(string_to_array(q.page, ',')::uuid[])
+      ), '') as unlocked
+    from unnest(${sql.placeholder('readers')}::uuid[], ${sql.placeholder('pages')}::text[])
+      with ordinality as q(reader, page, n)
+    join ${users} actor on actor.id = q.reader`,
 );
+
+type Asking = { readerId: string; ids: readonly string[] };
+
+/**
+ * The readers of one app asking within one turn of the event loop, read in one statement: under
+ * load every signed-in list paid a round trip of its own to the database, and sending it (the
+ * write to the socket, the database's wake-up) was a fifth of the server's time (performance.md
+ * P3). A request waits at most until the loop's check phase, after the requests that arrived with it.
+ */
+const askingAtOnce = new WeakMap<AppContext, DataLoader<Asking, ReaderOnPage | undefined>>();
+
+function readerLoader(ctx: AppContext): DataLoader<Asking, ReaderOnPage | undefined> {
+  let loader = askingAtOnce.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(
+      async (asking) => {
+        const result = await readersOfPages(ctx.db, {
+          readers: asking.map((a) => a.readerId),
+          pages: asking.map((a) => a.ids.join(',')),
+          adminsNeedTwoFactor: ctx.config.isProduction,
+        });
+        const found = new Map<number, ReaderOnPage>();
+        for (const row of rowsOf<{ n: number; is_active: boolean; opens_all: boolean; unlocked: string }>(result))
+          found.set(row.n, { isActive: row.is_active, opensAll: row.opens_all, unlocked: row.unlocked });
+        // A reader with no row has no account any more: usableAccount refuses them alone.
+        return asking.map((_, index) => found.get(index + 1));
+      },
+      // Nothing kept between turns: an account or an unlock may change at any moment.
+      { cache: false, batchScheduleFn: (send) => setImmediate(send), maxBatchSize: 100 },
+    );
+    askingAtOnce.set(ctx, loader);
+  }
+  return loader;
+}
 
 /**
  * The list as the reader `readerId` (a checked token's subject) reads it, as the JSON text the
@@ -70,11 +105,10 @@ const readerOfPage = builtOnce((db: Db) =>
  */
 export async function readerListText(ctx: AppContext, readerId: string, kept: string): Promise<string> {
   const { ids, authorIds, locked, open, metadata } = readerPage(kept);
-  const [row] = await readerOfPage(ctx.db).execute({ id: readerId, postIds: ids });
-  const reader = actingAs(ctx.config, usableAccount(row));
+  const reader = usableAccount(await readerLoader(ctx).load({ readerId, ids }));
   const unlocked = new Set(reader.unlocked.split(','));
   const cards = ids.map((id, index) =>
-    reader.isAdmin || authorIds[index] === readerId || unlocked.has(id) ? open[index] : locked[index],
+    reader.opensAll || authorIds[index] === readerId || unlocked.has(id) ? open[index] : locked[index],
   );
   return `{"data":[${cards.join(',')}],"metadata":${metadata}}`;
 }
