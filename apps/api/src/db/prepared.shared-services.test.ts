@@ -55,6 +55,6 @@ describe('the hot statements run by name (issue 13: parsed once per connection, 
     expect(ran('kettle_unlock')).toBe(3);
     expect(ran('kettle_vote')).toBe(3);
     expect(ran('kettle_comment')).toBe(3);
-    expect(ran('kettle_reader_of_page')).toBe(3);
+    expect(ran('kettle_readers_of_pages')).toBe(3);
   });
 });
