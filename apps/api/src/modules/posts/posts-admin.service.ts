@@ -229,7 +229,7 @@ export const explainReinstateFailure = (error: unknown): unknown =>
 
 /**
  * Admin-only delete: the row (images, votes and comments cascade), then the files, with an audit
- * row. Answers whether the visitors' lists stay as they were (list-place.ts).
+ * row. Answers the teas whose kept pages it ends (list-place.ts).
  */
 export async function deletePost(ctx: AppContext, actor: UserRow, id: string): Promise<string[] | null> {
   const { keys, changed } = await ctx.db.transaction(async (tx) => {
