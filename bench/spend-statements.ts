@@ -10,8 +10,9 @@
  * (10 connections, 50 callers at once), in turns, each round alternating, every unlock on a
  * (reader, tea) pair of its own:
  * - the bare spend;
- * - Kettle's unlock statement (posts/unlock.statement.ts): the reader's account and the gates, the
- *   charge, the ledger row and the unlock row, and the post's detail read in the same snapshot;
+ * - Kettle's unlock statement (posts/unlock.statement.ts) in the app's batches, as the route runs
+ *   it: the reader's account and the gates, the charge, the ledger row and the unlock row, and the
+ *   post's detail read in the same snapshot;
  * - Kettle's gates without the detail: the reader's gate columns, the post's, "not yet unlocked",
  *   the charge, the ledger row and the unlock row, answering only what the route decides with (s37:
  *   what the statement would be if the post's detail came from a cache);
@@ -28,7 +29,7 @@ import { namedStatement } from '../apps/api/src/db/prepared.js';
 import { postUnlocks, posts, users } from '../apps/api/src/db/schema.js';
 import { actorIsAdmin, actorMayAct } from '../apps/api/src/modules/users/actor.js';
 import { postChargeCtes } from '../apps/api/src/modules/coins/coins.service.js';
-import { unlockStatement } from '../apps/api/src/modules/posts/unlock.statement.js';
+import { unlockInBatch } from '../apps/api/src/modules/posts/unlock.statement.js';
 import { SPEND_SQL } from './lib/baselines.mjs';
 import { seed } from './lib/dataset.js';
 import { positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
@@ -59,8 +60,9 @@ const leastUnlock = (record: boolean) =>
   namedStatement(
     `bench_least_unlock_${record}`,
     sql`with due as (
-      select id as post_id, title, unlock_price as cost from ${posts} where id = ${sql.placeholder('postId')}
-    ), ${postChargeCtes(userId, 'unlock')}${
+      select ${userId}::uuid as user_id, id as post_id, title, unlock_price as cost
+      from ${posts} where id = ${sql.placeholder('postId')}
+    ), ${postChargeCtes('unlock')}${
       record
         ? sql`, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid) select user_id, post_id, cost from charged returning 1
@@ -79,10 +81,10 @@ const gatesOnly = namedStatement(
     ), post as (
       select id, title, unlock_price, status, author_id from ${posts} where id = ${sql.placeholder('postId')} for share
     ), due as (
-      select post.id as post_id, post.title, post.unlock_price as cost from post, actor
+      select actor.id as user_id, post.id as post_id, post.title, post.unlock_price as cost from post, actor
       where post.status = 'approved' and post.author_id <> actor.id and not ${actorIsAdmin} and ${actorMayAct}
         and not exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id)
-    ), ${postChargeCtes(userId, 'unlock')}, stored as (
+    ), ${postChargeCtes('unlock')}, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid) select user_id, post_id, cost from charged returning 1
     )
     select post.id, post.status, post.author_id, actor.coin_balance, (select coin_balance from charged) as charged_balance,
@@ -113,7 +115,7 @@ runBench(async () => {
       {
         name: "Kettle's unlock statement",
         once: true,
-        run: (reader, post) => unlockStatement(db, reader, post, false),
+        run: (reader, post) => unlockInBatch(db, { readerId: reader, postId: post }, false),
       },
       {
         name: "Kettle's gates, no detail",

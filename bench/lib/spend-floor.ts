@@ -2,7 +2,8 @@
 // statement through its own data layer (drizzle over a pg pool of the same size), and answering
 // the statement's row as JSON (409 when it spent nothing). No token, hooks, refusal messages or
 // presenter: what the database work of each spend allows on these cores, beside the bare spend
-// route, which charges and writes the ledger row and nothing else. The distance from the spend
+// route, which charges and writes the ledger row and nothing else. The unlock goes through the
+// app's own batches (unlock.statement.ts unlockInBatch), as the route's does. The distance from the spend
 // route to here is the spend's own work; from here to Kettle's route, everything Kettle adds.
 //
 // Run by bench/lib/baselines.mjs (startSpendFloor) with tsx: POST /unlock/:reader/:post,
@@ -10,7 +11,7 @@
 import Fastify, { type FastifyReply } from 'fastify';
 import { openPostgres } from '../../apps/api/src/db/client.js';
 import { commentStatement } from '../../apps/api/src/modules/comments/comments.repository.js';
-import { unlockStatement } from '../../apps/api/src/modules/posts/unlock.statement.js';
+import { unlockInBatch } from '../../apps/api/src/modules/posts/unlock.statement.js';
 import { voteStatement } from '../../apps/api/src/modules/votes/votes.repository.js';
 
 type Pair = { Params: { reader: string; post: string } };
@@ -25,7 +26,7 @@ const spent = (reply: FastifyReply, row: Record<string, unknown> | undefined, ch
   charged === null || charged === undefined ? reply.code(409).send(row ?? null) : row;
 
 app.post<Pair>('/unlock/:reader/:post', async ({ params }, reply) => {
-  const row = await unlockStatement(db, params.reader, params.post, false);
+  const row = await unlockInBatch(db, { readerId: params.reader, postId: params.post }, false);
   return spent(reply, row, row?.charged_balance);
 });
 app.post<Pair>('/vote/:reader/:post', async ({ params }, reply) => {

@@ -29,6 +29,11 @@ export function uniqueViolationConstraint(error: unknown): string | null {
   return violation ? (stringField(violation, 'constraint') ?? '') : null;
 }
 
+/** True when PostgreSQL broke a deadlock by failing this statement (40P01); it rolled back whole. */
+export function isDeadlock(error: unknown): boolean {
+  return withCode(error, '40P01') !== undefined;
+}
+
 /** True when PostgreSQL refused a value past its column's range (22003, e.g. an int4 sum overflow). */
 export function isNumericOutOfRange(error: unknown): boolean {
   return withCode(error, '22003') !== undefined;

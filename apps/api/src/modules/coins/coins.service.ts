@@ -1,4 +1,4 @@
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { COSTS, ERROR_CODES, PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type LedgerKind } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
@@ -104,20 +104,21 @@ export const countSpent = (cost: number): void => countMoved(-cost);
 
 /**
  * The `charged` and `ledger` CTEs of a one-statement spend on a post (unlock, vote, comment).
- * The statement defines `due` first: a CTE with at most one row (post_id, title, cost) when the
- * action may go ahead. The same rules as spendCoins: the conditional update is the lock, so racers for the last
- * coins cannot both win; a cost of 0 charges nothing and writes no ledger row. `charged` returns
- * a row only when the spend happened; anything the statement stores should select from it, so
- * nothing is stored unpaid.
+ * The statement defines `due` first: a CTE with a row (user_id, post_id, title, cost, and any
+ * column the statement wants back from `charged`) for each spend that may go ahead, at most one
+ * per user. The same rules as spendCoins: the conditional update is the lock, so racers for the
+ * last coins cannot both win; a cost of 0 charges nothing and writes no ledger row. `charged`
+ * returns a row (due's columns and the new coin_balance) only when the spend happened; anything
+ * the statement stores should select from it, so nothing is stored unpaid.
  */
-export function postChargeCtes(userId: string | Placeholder, action: PostChargeAction): SQL {
+export function postChargeCtes(action: PostChargeAction): SQL {
   return sql`charged as (
       update ${users} u
       set coin_balance = u.coin_balance - d.cost,
           updated_at = case when d.cost > 0 then now() else u.updated_at end
       from due d
-      where u.id = ${userId} and (d.cost = 0 or (u.coin_balance >= d.cost and u.coin_debt = 0))
-      returning u.id as user_id, u.coin_balance, d.cost, d.post_id, d.title
+      where u.id = d.user_id and (d.cost = 0 or (u.coin_balance >= d.cost and u.coin_debt = 0))
+      returning d.*, u.coin_balance
     ), ledger as (
       insert into ${coinLedger} (user_id, delta, balance_after, kind, reason, reference_type, reference_id)
       select user_id, -cost, coin_balance, ${action}, format(${POST_CHARGE_REASONS[action]}::text, title), 'post', post_id::text

@@ -129,10 +129,11 @@ const comment = namedStatement(
         (select post_id = post.id from parent) as parent_on_post
       from post
     ), due as (
-      select facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost from facts, actor
+      select actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost
+      from facts, actor
       where facts.status = 'approved' and (facts.author_id = actor.id or ${actorIsAdmin} or facts.unlocked)
         and (not ${sql.placeholder('hasParent')}::boolean or facts.parent_on_post) and ${actorMayAct}
-    ), ${postChargeCtes(commenter, 'comment')}, stored as (
+    ), ${postChargeCtes('comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
       select post_id, user_id, ${parentId}::uuid, ${sql.placeholder('content')} from charged
       returning *

@@ -1,11 +1,13 @@
 import type { PostStatus, ReportStatus } from '@kettle/shared';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, postImages, postUnlocks, postVotes, posts, reports, states, users } from '../../db/schema.js';
 import { namedStatement } from '../../db/prepared.js';
+import { isDeadlock, uniqueViolationConstraint } from '../../lib/pg-errors.js';
+import { serialBatches, type SerialBatches } from '../../lib/serial-batches.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { postChargeCtes } from '../coins/coins.service.js';
-import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
+import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
 
 /**
  * What the unlock statement read and did: the reader's row, and the post's columns (SQL names,
@@ -34,50 +36,109 @@ export type UnlockOutcome = Record<string, unknown> & {
   report_status: ReportStatus | null;
 };
 
-const userId = sql.placeholder('userId');
-
-const unlock = namedStatement(
-  'kettle_unlock',
+/**
+ * Every unlock of a batch (unlocks.service.ts): `asked` is the readers and teas in order, `n` each
+ * one's place, so each row goes back to its request. A reader is in a batch at most once (the
+ * charge updates their row, which one statement can do once); a tea may be asked by several.
+ */
+const unlocks = namedStatement(
+  'kettle_unlocks',
   sql`
-    with ${actorCte(userId)}, post as (
-      select * from ${posts} where id = ${sql.placeholder('postId')} for share
+    with asked as (
+      select * from unnest(${sql.placeholder('readers')}::uuid[], ${sql.placeholder('posts')}::uuid[])
+        with ordinality as a(reader_id, post_id, n)
+    ), ${askedActorsCte}, post as (
+      select asked.n, p.* from asked join ${posts} p on p.id = asked.post_id for share of p
     ), due as (
-      select post.id as post_id, post.title, post.unlock_price as cost from post, actor
+      select post.n, actor.id as user_id, post.id as post_id, post.title, post.unlock_price as cost
+      from post join actor on actor.n = post.n
       where post.status = 'approved' and post.author_id <> actor.id and not ${actorIsAdmin} and ${actorMayAct}
-        and not exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id)
-    ), ${postChargeCtes(userId, 'unlock')}, stored as (
+        and not exists (select 1 from ${postUnlocks} where user_id = actor.id and post_id = post.id)
+    ), ${postChargeCtes('unlock')}, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid)
       select user_id, post_id, cost from charged
       returning post_id
     )
     select post.*, ${actorRow},
       actor.coin_balance as balance, actor.coin_debt as debt,
-      (select coin_balance from charged) as charged_balance,
-      exists (select 1 from due) as was_due,
+      (select coin_balance from charged where charged.n = asked.n) as charged_balance,
+      exists (select 1 from due where due.n = asked.n) as was_due,
       (select name from ${categories} where id = post.category_id) as category_name,
       (select json_build_object('id', id, 'name', name, 'code', code) from ${states} where id = post.state_id) as state,
       (select username from ${users} where id = post.author_id) as author_username,
       (select coalesce(json_agg(i order by i.position), '[]') from ${postImages} i where i.post_id = post.id) as images,
       (select id from ${posts} r where r.original_post_id = post.id and r.status = 'approved' limit 1) as reversal_id,
       -- Only the author and admins see how many unlocked it (read-context.ts).
-      case when post.author_id = ${userId} or ${actorIsAdmin}
+      case when post.author_id = actor.id or ${actorIsAdmin}
         then (select count(*)::int from ${postUnlocks} where post_id = post.id) end as unlock_count,
-      exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted,
+      exists (select 1 from ${postVotes} where user_id = actor.id and post_id = post.id) as voted,
       (select status from ${reports}
-        where kind = 'post' and reporter_id = ${userId} and post_id = post.id limit 1) as report_status
-    from actor left join post on true`,
+        where kind = 'post' and reporter_id = actor.id and post_id = post.id limit 1) as report_status,
+      asked.n::int as n
+    from asked left join actor on actor.n = asked.n left join post on post.n = asked.n
+    order by asked.n`,
 );
 
+/** A reader unlocking a tea, as unlocksStatement takes them. */
+export type UnlockAsked = { readerId: string; postId: string };
+
 /**
- * The whole unlock in one statement (issue 13, P6), instead of reading the reader, the gate, the
- * insert, the charge and then the post detail again (thirteen statements): the reader's account
- * (users/actor.ts); the post share-locked as the gate locks it; the charge, the ledger row and
- * the unlock row only when the account may act, the post is published, the reader still owes it,
- * and the balance covers it; and what the detail page shows of the post, read in the same
- * snapshot. No row: no such account. A twin racing past the snapshot's "not yet unlocked" breaks
- * the primary key and the statement rolls back whole; its caller runs it again.
+ * The whole of each unlock in one statement for the batch (issue 13, P6), instead of reading the
+ * reader, the gate, the insert, the charge and then the post detail again (thirteen statements
+ * each): the reader's account (users/actor.ts); the post share-locked as the gate locks it; the
+ * charge, the ledger row and the unlock row only when the account may act, the post is published,
+ * the reader still owes it, and the balance covers it; and what the detail page shows of the post,
+ * read in the same snapshot. Answers one outcome per asked, in order; undefined: no such account.
+ * A twin racing past the snapshot's "not yet unlocked" (another server's) breaks the primary key
+ * and the statement rolls back whole; its caller runs it again.
  */
-export async function unlockStatement(db: DbOrTx, readerId: string, postId: string, adminsNeedTwoFactor: boolean) {
-  const result = await unlock(db, { userId: readerId, postId, adminsNeedTwoFactor });
-  return rowsOf<UnlockOutcome>(result)[0];
+export async function unlocksStatement(
+  db: DbOrTx,
+  asked: readonly UnlockAsked[],
+  adminsNeedTwoFactor: boolean,
+): Promise<Array<UnlockOutcome | undefined>> {
+  const result = await unlocks(db, {
+    readers: asked.map((a) => a.readerId),
+    posts: asked.map((a) => a.postId),
+    adminsNeedTwoFactor,
+  });
+  return rowsOf<UnlockOutcome>(result).map((row) => (row.actor === null ? undefined : row));
+}
+
+/**
+ * A statement of this batch's that rolled back whole and may simply run again: a twin unlock of
+ * another server's that won the primary key (run again, the twin's row is there and this one
+ * charges nothing), or a deadlock with a write holding a tea and waiting for a reader this batch
+ * charged.
+ */
+const mayRunAgain = (error: unknown): boolean =>
+  uniqueViolationConstraint(error) === 'post_unlocks_user_id_post_id_pk' || isDeadlock(error);
+
+/** Most unlocks a statement carries; more wait for the next. */
+const MAX_BATCH = 100;
+
+const batchesOf = new WeakMap<Db, Map<boolean, SerialBatches<UnlockAsked, UnlockOutcome | undefined>>>();
+
+/**
+ * One unlock, in the next batch of its database (lib/serial-batches.ts): a reader's unlocks go
+ * one batch after another, so their second sees the first's unlock row and charges nothing.
+ */
+export function unlockInBatch(
+  db: Db,
+  asked: UnlockAsked,
+  adminsNeedTwoFactor: boolean,
+): Promise<UnlockOutcome | undefined> {
+  let byRule = batchesOf.get(db);
+  if (!byRule) batchesOf.set(db, (byRule = new Map()));
+  let batches = byRule.get(adminsNeedTwoFactor);
+  if (!batches) {
+    const send = (keys: UnlockAsked[]) => unlocksStatement(db, keys, adminsNeedTwoFactor);
+    batches = serialBatches({
+      send: (keys) => send(keys).catch((error: unknown) => (mayRunAgain(error) ? send(keys) : Promise.reject(error))),
+      holds: (key) => [key.readerId],
+      max: MAX_BATCH,
+    });
+    byRule.set(adminsNeedTwoFactor, batches);
+  }
+  return batches(asked);
 }

@@ -3,33 +3,24 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/rows.js';
 import { postImages, posts } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
-import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { actingAccount, loadActingAccount } from '../users/actor.js';
 import { accountFrozen, countSpent, insufficientCoins } from '../coins/coins.service.js';
 import { postNotFound, refusePostAction } from './access.js';
 import { toPostDetail } from './public-posts.presenter.js';
 import { fromRawRow } from '../../db/raw-rows.js';
 import type { ReadContext } from './read-context.js';
-import { unlockStatement, type UnlockOutcome } from './unlock.statement.js';
-
-/** A twin unlock that raced past the statement's "not yet unlocked" and lost on the primary key. */
-const lostUnlockRace = (error: unknown): boolean =>
-  uniqueViolationConstraint(error) === 'post_unlocks_user_id_post_id_pk';
+import { unlockInBatch, type UnlockOutcome } from './unlock.statement.js';
 
 /**
- * Charges the post's price once, in one statement that also answers the post detail; the
- * unlock row's primary key turns every repeat (or concurrent twin) into a free no-op.
+ * Charges the post's price once, in a statement (shared with the unlocks asked with it) that also
+ * answers the post detail; the unlock row's primary key turns every repeat into a free no-op.
  */
 export async function unlockPost(ctx: AppContext, readerId: string, id: string): Promise<UnlockResponse> {
   if (!isUuid(id)) {
     await loadActingAccount(ctx, readerId);
     throw postNotFound();
   }
-  // The twin that lost rolled back whole; run again, it now finds the unlock and charges nothing.
-  const outcome = await unlockStatement(ctx.db, readerId, id, ctx.config.isProduction).catch((error: unknown) => {
-    if (lostUnlockRace(error)) return unlockStatement(ctx.db, readerId, id, ctx.config.isProduction);
-    throw error;
-  });
+  const outcome = await unlockInBatch(ctx.db, { readerId, postId: id }, ctx.config.isProduction);
   const user = actingAccount(ctx.config, outcome?.actor ?? null);
   if (!outcome || outcome.id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'unlock', false);

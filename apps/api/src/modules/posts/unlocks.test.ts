@@ -111,4 +111,53 @@ describe('unlock under concurrency (security.md M1, M2)', () => {
     const rows = await app.ctx.db.select().from(postUnlocks).where(eq(postUnlocks.userId, reader.user.id));
     expect(rows).toHaveLength(7);
   });
+
+  it('sends the unlocks asked at once in one statement, each decided as if alone; a second by one reader goes next', async () => {
+    const rich = await signedIn(app, { coins: 100 });
+    const poor = await signedIn(app, { coins: 10 });
+    const admin = await signedIn(app, { isAdmin: true, coins: 5 });
+    const unverified = await signedIn(app, { verified: false, coins: 100 });
+    const deactivated = await signedIn(app, { isActive: false, coins: 100 });
+    const late = await signedIn(app, { coins: 100 });
+    const first = await approvedPost(app, author.user.id, { unlockPrice: 30 });
+    const second = await approvedPost(app, author.user.id, { unlockPrice: 20 });
+    const pending = await buildPost(app, author.user.id, { status: 'pending' });
+    const asks = [
+      [rich, first],
+      [poor, first],
+      [author, first],
+      [admin, second],
+      [unverified, first],
+      [deactivated, second],
+      [late, pending],
+      // The same reader again: their row is charged once a statement, so this goes in the next.
+      [rich, second],
+    ] as const;
+    // Each token checked once first (a malformed id spends nothing), so that all eight reach the
+    // handler in one turn instead of as each signature check comes back.
+    for (const [who] of asks) await unlock(app, who.auth, 'junk');
+    const before = app.ctx.database.stats().queries;
+    const answers = await Promise.all(asks.map(([who, post]) => unlock(app, who.auth, post.id)));
+    expect(app.ctx.database.stats().queries - before).toBe(2);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 402, 200, 200, 403, 403, 404, 200]);
+    const bodies = answers.map((res) => (res.statusCode === 200 ? res.json<UnlockResponse>() : null));
+    expect(bodies.map((body) => body && [body.post.id, body.coin_balance, body.post.is_unlocked_by_user])).toEqual([
+      [first.id, 70, true],
+      null,
+      [first.id, 0, true],
+      [second.id, 5, true],
+      null,
+      null,
+      null,
+      [second.id, 50, true],
+    ]);
+    const balances = await Promise.all(
+      [rich, poor, admin, unverified, deactivated, late].map((who) => balanceOf(app, who.user.id)),
+    );
+    expect(balances).toEqual([50, 10, 5, 100, 100, 100]);
+    expect((await spendsOf(rich.user.id)).map((row) => row.delta)).toEqual([-30, -20]);
+    expect(await spendsOf(poor.user.id)).toEqual([]);
+    expect((await unlocksOf(first.id)).map((row) => row.userId)).toEqual([rich.user.id]);
+    expect((await unlocksOf(second.id)).map((row) => row.userId)).toEqual([rich.user.id]);
+  });
 });

@@ -19,6 +19,12 @@ import { findRequestUser } from './users.service.js';
  */
 export const actorCte = (userId: Placeholder) => sql`actor as (select * from ${users} where id = ${userId})`;
 
+/**
+ * actorCte for a statement that spends for several readers at once: its `asked` CTE holds each
+ * reader (`reader_id`) at their place `n`, and `actor` each found account with its `n`.
+ */
+export const askedActorsCte = sql`actor as (select asked.n, u.* from asked join ${users} u on u.id = asked.reader_id)`;
+
 /** In SQL, what usableAccount and assertMayParticipate require of `actor`. */
 export const actorMayAct = sql`actor.is_active and actor.email_verified_at is not null
   and (actor.suspended_until is null or actor.suspended_until <= now())`;

@@ -58,10 +58,11 @@ const vote = namedStatement(
         exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted
       from post
     ), due as (
-      select facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost from facts, actor
+      select actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost
+      from facts, actor
       where facts.status = 'approved' and facts.author_id <> actor.id and (${actorIsAdmin} or facts.unlocked)
         and not facts.voted and ${actorMayAct}
-    ), ${postChargeCtes(userId, 'vote')}, stored as (
+    ), ${postChargeCtes('vote')}, stored as (
       insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id
     ), bumped as (
       select post_id as id, posts_add_vote(post_id) as vote_count from stored
