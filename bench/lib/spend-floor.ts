@@ -2,17 +2,17 @@
 // statement through its own data layer (drizzle over a pg pool of the same size), and answering
 // the statement's row as JSON (409 when it spent nothing). No token, hooks, refusal messages or
 // presenter: what the database work of each spend allows on these cores, beside the bare spend
-// route, which charges and writes the ledger row and nothing else. The unlock goes through the
-// app's own batches (unlock.statement.ts unlockInBatch), as the route's does. The distance from the spend
+// route, which charges and writes the ledger row and nothing else. Each goes through the app's
+// own batches (coins/spend-batches.ts), as the route's does. The distance from the spend
 // route to here is the spend's own work; from here to Kettle's route, everything Kettle adds.
 //
 // Run by bench/lib/baselines.mjs (startSpendFloor) with tsx: POST /unlock/:reader/:post,
 // /vote/:reader/:post and /comment/:reader/:post (body: the comment's text).
 import Fastify, { type FastifyReply } from 'fastify';
 import { openPostgres } from '../../apps/api/src/db/client.js';
-import { commentStatement } from '../../apps/api/src/modules/comments/comments.repository.js';
+import { commentInBatch } from '../../apps/api/src/modules/comments/comments.repository.js';
 import { unlockInBatch } from '../../apps/api/src/modules/posts/unlock.statement.js';
-import { voteStatement } from '../../apps/api/src/modules/votes/votes.repository.js';
+import { voteInBatch } from '../../apps/api/src/modules/votes/votes.repository.js';
 
 type Pair = { Params: { reader: string; post: string } };
 
@@ -30,16 +30,12 @@ app.post<Pair>('/unlock/:reader/:post', async ({ params }, reply) => {
   return spent(reply, row, row?.charged_balance);
 });
 app.post<Pair>('/vote/:reader/:post', async ({ params }, reply) => {
-  const row = await voteStatement(db, params.reader, params.post, false);
+  const row = await voteInBatch(db, { readerId: params.reader, postId: params.post }, false);
   return spent(reply, row, row?.balance);
 });
 app.post<Pair & { Body: string }>('/comment/:reader/:post', async ({ params, body }, reply) => {
-  const row = await commentStatement(db, params.reader, params.post, {
-    hasParent: false,
-    parentId: null,
-    content: body,
-    adminsNeedTwoFactor: false,
-  });
+  const asked = { readerId: params.reader, postId: params.post, hasParent: false, parentId: null, content: body };
+  const row = await commentInBatch(db, asked, false);
   return spent(reply, row, row?.balance);
 });
 

@@ -11,11 +11,13 @@ useTestApp((made) => {
 });
 
 /**
- * Migration 0014: a vote's rewrite of its tea's row (vote_count) stays on the row's page, so no
- * index of posts (the trigram GIN indexes among them) takes an entry for it. With full pages, as
- * bulk inserts leave them without a fillfactor, the same update is not HOT and this fails.
+ * Migrations 0014 and 0017: a vote's rewrite of its tea's row (vote_count) stays on the row's
+ * page, so no index of posts (the trigram GIN indexes among them) takes an entry for it. Votes
+ * come in bursts on the newest teas, side by side on one page: a vote on each of them, before any
+ * old version can be pruned, must still fit. With full pages (no fillfactor), or a fifth free
+ * (0014), most of these updates are not HOT and this fails.
  */
-it('a vote count update of a tea on a packed page is a HOT update', async () => {
+it('a vote on every tea of a packed page, all at once, is a HOT update each', async () => {
   const author = await buildUser(app);
   const { categoryId, stateId } = await refs(app);
   await app.ctx.db.transaction(async (tx) => {
@@ -24,14 +26,19 @@ it('a vote count update of a tea on a packed page is a HOT update', async () => 
       select ${author.id}, 'A packed tea ' || g, 'Enough content to be a real post body, number ' || g || '.',
         '@packed_' || g, ${categoryId}, ${stateId}, 'approved'
       from generate_series(1, 400) g`);
-    const [first] = rowsOf<{ id: string }>(
-      await tx.execute(sql`select id from posts where title like 'A packed tea %' order by ctid limit 1`),
+    const page = rowsOf<{ id: string }>(
+      await tx.execute(sql`select id from posts where title like 'A packed tea %'
+        and (ctid::text::point)[0] = (select min((ctid::text::point)[0]) from posts where title like 'A packed tea %')`),
     );
-    await tx.execute(sql`update posts set vote_count = vote_count + 1 where id = ${first?.id}`);
+    expect(page.length).toBeGreaterThan(4);
+    for (const { id } of page) await tx.execute(sql`update posts set vote_count = vote_count + 1 where id = ${id}`);
     const [counts] = rowsOf<{ updated: number | string; hot: number | string }>(
       await tx.execute(sql`select pg_stat_get_xact_tuples_updated('posts'::regclass) as updated,
         pg_stat_get_xact_tuples_hot_updated('posts'::regclass) as hot`),
     );
-    expect({ updated: Number(counts?.updated), hot: Number(counts?.hot) }).toEqual({ updated: 1, hot: 1 });
+    expect({ updated: Number(counts?.updated), hot: Number(counts?.hot) }).toEqual({
+      updated: page.length,
+      hot: page.length,
+    });
   });
 });

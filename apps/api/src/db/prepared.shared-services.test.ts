@@ -53,8 +53,8 @@ describe('the hot statements run by name (issue 13: parsed once per connection, 
     const after = await namedRuns(app);
     const ran = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
     expect(ran('kettle_unlocks')).toBe(3);
-    expect(ran('kettle_vote')).toBe(3);
-    expect(ran('kettle_comment')).toBe(3);
+    expect(ran('kettle_votes')).toBe(3);
+    expect(ran('kettle_comments')).toBe(3);
     expect(ran('kettle_readers_of_pages')).toBe(3);
   });
 });

@@ -3,15 +3,22 @@ import { serialBatches } from './serial-batches.js';
 
 type Call = { who: string; n: number };
 
-/** A batcher whose statement answers each call with its number doubled, recording every batch. */
-function recording(max = 100, fail?: (keys: Call[]) => boolean) {
+/**
+ * A batcher whose statement answers each call with its number doubled, recording every batch and
+ * the most batches out at once.
+ */
+function recording({
+  max = 100,
+  out = 1,
+  fail,
+}: { max?: number; out?: number; fail?: (keys: Call[]) => boolean } = {}) {
   const batches: string[][] = [];
   let running = 0;
-  let overlapped = false;
+  let mostOut = 0;
   const batch = serialBatches<Call, number>({
     send: async (keys) => {
       running += 1;
-      overlapped ||= running > 1;
+      mostOut = Math.max(mostOut, running);
       batches.push(keys.map((key) => `${key.who}${key.n}`));
       await new Promise((resolve) => setTimeout(resolve, 5));
       running -= 1;
@@ -20,8 +27,9 @@ function recording(max = 100, fail?: (keys: Call[]) => boolean) {
     },
     holds: (key) => [key.who],
     max,
+    out,
   });
-  return { batch, batches, overlapped: () => overlapped };
+  return { batch, batches, mostOut: () => mostOut };
 }
 
 describe('serialBatches', () => {
@@ -51,25 +59,38 @@ describe('serialBatches', () => {
     expect(batches).toEqual([['a1', 'b3', 'c5'], ['a2'], ['a4']]);
   });
 
-  it('has one batch out at a time; calls arriving meanwhile go together in the next', async () => {
-    const { batch, batches, overlapped } = recording();
+  it('has one batch out at a time when out is 1; calls arriving meanwhile go together in the next', async () => {
+    const { batch, batches, mostOut } = recording();
     const first = batch({ who: 'a', n: 1 });
     await new Promise((resolve) => setImmediate(resolve));
     // The first batch is out now: these three wait for it, then go as one.
     const later = [batch({ who: 'b', n: 2 }), batch({ who: 'c', n: 3 }), batch({ who: 'd', n: 4 })];
     expect(await Promise.all([first, ...later])).toEqual([2, 4, 6, 8]);
     expect(batches).toEqual([['a1'], ['b2', 'c3', 'd4']]);
-    expect(overlapped()).toBe(false);
+    expect(mostOut()).toBe(1);
+  });
+
+  it('sends a second batch while the first is out when out is 2, never with a call holding what the first holds', async () => {
+    const { batch, batches, mostOut } = recording({ out: 2 });
+    const first = [batch({ who: 'a', n: 1 }), batch({ who: 'b', n: 2 })];
+    await new Promise((resolve) => setImmediate(resolve));
+    // Out with a and b: c goes at once, a's second waits for the first batch to end, d for a slot.
+    const second = [batch({ who: 'a', n: 3 }), batch({ who: 'c', n: 4 })];
+    await new Promise((resolve) => setImmediate(resolve));
+    const third = [batch({ who: 'd', n: 5 })];
+    expect(await Promise.all([...first, ...second, ...third])).toEqual([2, 4, 6, 8, 10]);
+    expect(batches).toEqual([['a1', 'b2'], ['c4'], ['a3', 'd5']]);
+    expect(mostOut()).toBe(2);
   });
 
   it('caps a batch at max calls', async () => {
-    const { batch, batches } = recording(2);
+    const { batch, batches } = recording({ max: 2 });
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((who, n) => batch({ who, n })));
     expect(batches.map((keys) => keys.length)).toEqual([2, 2, 1]);
   });
 
   it('fails every call of a failed batch and only those; the next batch goes on', async () => {
-    const { batch, batches } = recording(100, (keys) => keys.some((key) => key.n === 2));
+    const { batch, batches } = recording({ fail: (keys) => keys.some((key) => key.n === 2) });
     const settled = await Promise.allSettled([batch({ who: 'a', n: 1 }), batch({ who: 'a', n: 2 })]);
     expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
     const settledTogether = await Promise.allSettled([batch({ who: 'a', n: 2 }), batch({ who: 'b', n: 3 })]);

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { commentEventCte } from '../realtime/post-events.js';
-import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
+import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { askedArrays, spendBatches, spendOutcomes, type SpendAsked } from '../coins/spend-batches.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { isUuid } from '../../lib/ids.js';
@@ -76,7 +77,7 @@ export async function deleteCommentRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(comments).where(eq(comments.id, id));
 }
 
-/** What the comment statement read and did; see commentStatement. The post's facts are null when there is no such post. */
+/** What the comment statement read and did for a comment; see commentsStatement. The post's facts are null when there is no such post. */
 export type CommentOutcome = {
   actor: Record<string, unknown>;
   author_id: string | null;
@@ -93,56 +94,72 @@ export type CommentOutcome = {
   event_data: NewCommentEvent | null;
 };
 
+/** A comment asked for: `parentId` null for a top-level one; `hasParent` with a null id (a malformed one) finds no parent. */
+export type CommentAsked = SpendAsked & { hasParent: boolean; parentId: string | null; content: string };
+
 /**
- * The whole comment in one statement (issue 13, P6): the writer's account (users/actor.ts), the
- * post share-locked as the gate locks it, the parent share-locked as lockComment does (so its
- * deletion waits, then takes the reply along), and the charge, the ledger row and the comment
- * stored only when every rule holds: the account may act, the post is published and open to the
- * writer (author, admin or unlocked), a parent (if named) is on this post, and it is paid for.
- * No row: no such account; otherwise the facts say which refusal applies. `parentId` is null for
- * a top-level comment; `hasParent` with a null id (a malformed one) finds no parent.
+ * The whole of each comment of a batch in one statement (issue 13, P6): the writer's account
+ * (users/actor.ts), the post share-locked as the gate locks it, the parent share-locked as
+ * lockComment does (so its deletion waits, then takes the reply along), and the charge, the ledger
+ * row and the comment stored only when every rule holds: the account may act, the post is
+ * published and open to the writer (author, admin or unlocked), a parent (if named) is on this
+ * post, and it is paid for. Answers one outcome per asked, in order; undefined: no such account.
+ * Otherwise the facts say which refusal applies.
  */
-export async function commentStatement(
+export async function commentsStatement(
   db: DbOrTx,
-  writerId: string,
-  postId: string,
-  input: { hasParent: boolean; parentId: string | null; content: string; adminsNeedTwoFactor: boolean },
-) {
-  const values = { userId: writerId, postId, ...input };
-  return rowsOf<CommentOutcome>(await comment(db, values))[0];
+  asked: readonly CommentAsked[],
+  adminsNeedTwoFactor: boolean,
+): Promise<Array<CommentOutcome | undefined>> {
+  const result = await commentsAt(db, {
+    ...askedArrays(asked),
+    parents: asked.map((a) => a.parentId),
+    hasParents: asked.map((a) => a.hasParent),
+    contents: asked.map((a) => a.content),
+    adminsNeedTwoFactor,
+  });
+  return spendOutcomes<CommentOutcome>(result);
 }
 
-const commenter = sql.placeholder('userId');
-const parentId = sql.placeholder('parentId');
+/** One comment, in the next comment statement of its database (coins/spend-batches.ts). */
+export const commentInBatch = spendBatches({ statement: commentsStatement });
 
-const comment = namedStatement(
-  'kettle_comment',
+const commentsAt = namedStatement(
+  'kettle_comments',
   sql`
-    with ${actorCte(commenter)}, post as (
-      select id, title, author_id, status from ${posts} where id = ${sql.placeholder('postId')} for share
+    with asked as (
+      select * from unnest(
+          ${sql.placeholder('readers')}::uuid[], ${sql.placeholder('posts')}::uuid[],
+          ${sql.placeholder('parents')}::uuid[], ${sql.placeholder('hasParents')}::boolean[],
+          ${sql.placeholder('contents')}::text[]
+        ) with ordinality as a(reader_id, post_id, parent_id, has_parent, content, n)
+    ), ${askedActorsCte}, post as (
+      select asked.n, p.id, p.title, p.author_id, p.status
+      from asked join ${posts} p on p.id = asked.post_id for share of p
     ), parent as (
-      select id, post_id from ${comments} where id = ${parentId}::uuid for share
+      select asked.n, c.id, c.post_id from asked join ${comments} c on c.id = asked.parent_id for share of c
     ), facts as (
       select post.*,
-        exists (select 1 from ${postUnlocks} where user_id = ${commenter} and post_id = post.id) as unlocked,
-        exists (select 1 from parent) as parent_found,
-        (select post_id = post.id from parent) as parent_on_post
-      from post
+        exists (select 1 from ${postUnlocks} where user_id = asked.reader_id and post_id = post.id) as unlocked,
+        exists (select 1 from parent where parent.n = post.n) as parent_found,
+        (select parent.post_id = post.id from parent where parent.n = post.n) as parent_on_post
+      from post join asked on asked.n = post.n
     ), due as (
-      select actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost
-      from facts, actor
+      select facts.n, actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost
+      from facts join actor on actor.n = facts.n join asked on asked.n = facts.n
       where facts.status = 'approved' and (facts.author_id = actor.id or ${actorIsAdmin} or facts.unlocked)
-        and (not ${sql.placeholder('hasParent')}::boolean or facts.parent_on_post) and ${actorMayAct}
+        and (not asked.has_parent or facts.parent_on_post) and ${actorMayAct}
     ), ${postChargeCtes('comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
-      select post_id, user_id, ${parentId}::uuid, ${sql.placeholder('content')} from charged
+      select charged.post_id, charged.user_id, asked.parent_id, asked.content from charged join asked on asked.n = charged.n
       returning *
     ), ${commentEventCte}
     select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
       actor.coin_debt as debt,
-      (select coin_balance from charged) as balance,
-      (select row_to_json(stored) from stored) as comment,
-      (select id from recorded) as event_id,
-      (select payload from recorded) as event_data
-    from actor left join facts on true`,
+      (select coin_balance from charged where charged.n = asked.n) as balance,
+      (select row_to_json(stored) from stored where stored.user_id = asked.reader_id) as comment,
+      (select id from recorded where recorded.payload ->> 'user_id' = asked.reader_id::text) as event_id,
+      (select payload from recorded where recorded.payload ->> 'user_id' = asked.reader_id::text) as event_data
+    from asked left join actor on actor.n = asked.n left join facts on facts.n = asked.n
+    order by asked.n`,
 );

@@ -23,7 +23,7 @@ import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree, toComment } from './comments.presenter.js';
 import { keepRemovedThread } from './removed-comments.js';
 import {
-  commentStatement,
+  commentInBatch,
   deleteCommentRow,
   descendantIds,
   lockComment,
@@ -47,9 +47,10 @@ export async function listComments(ctx: AppContext, viewer: Viewer, postId: stri
 }
 
 /**
- * POST /posts/{id}/comments: COSTS.comment coins. One statement stores the comment and charges,
- * or does nothing and reports why; the refusals keep the gate's order (post, access), then the
- * parent, then the charge's own refusal, as when each was its own query.
+ * POST /posts/{id}/comments: COSTS.comment coins. One statement (shared with the comments asked
+ * with it) stores the comment and charges, or does nothing and reports why; the refusals keep the
+ * gate's order (post, access), then the parent, then the charge's own refusal, as when each was
+ * its own query.
  */
 export async function createComment(
   ctx: AppContext,
@@ -62,12 +63,14 @@ export async function createComment(
     throw postNotFound();
   }
   const parentId = input.parent_comment_id;
-  const outcome = await commentStatement(ctx.db, writerId, postId, {
+  const asked = {
+    readerId: writerId,
+    postId,
     hasParent: Boolean(parentId),
     parentId: parentId && isUuid(parentId) ? parentId : null,
     content: input.content,
-    adminsNeedTwoFactor: ctx.config.isProduction,
-  });
+  };
+  const outcome = await commentInBatch(ctx.db, asked, ctx.config.isProduction);
   const user = actingAccount(ctx.config, outcome?.actor ?? null);
   if (!outcome || outcome.author_id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'comment', outcome.unlocked);

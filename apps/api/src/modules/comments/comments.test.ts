@@ -252,6 +252,63 @@ describe('comments under concurrency (security.md M1)', () => {
   });
 });
 
+describe('comments asked at once', () => {
+  it('share one statement, each stored as if alone, its text exact; a second by one writer goes next', async () => {
+    const post = await approvedPost(app, author.user.id);
+    const elsewhere = await approvedPost(app, author.user.id);
+    const foreign = await comment(author, elsewhere.id, 'On the other tea');
+    const ann = await unlockedReader(post.id);
+    const bea = await unlockedReader(post.id);
+    const cat = await unlockedReader(post.id);
+    const dan = await unlockedReader(post.id);
+    const stranger = await signedIn(app, { coins: 100 });
+    const parent = await comment(ann, post.id, 'The first word');
+    // What an array literal would have to escape, and what it must not mistake for a null.
+    const tricky = 'She said "no", {then} yes \\ NULL, 100% \'sure\'';
+    const asks = [
+      [ann, { content: tricky }],
+      [bea, { content: 'A reply', parent_comment_id: parent.id }],
+      [stranger, { content: 'Not unlocked' }],
+      [cat, { content: 'Wrong tea', parent_comment_id: foreign.id }],
+      [dan, { content: 'Gone', parent_comment_id: '00000000-0000-4000-8000-000000000000' }],
+      // Ann again: her row is charged once a statement, so this goes in the next.
+      [ann, { content: 'NULL' }],
+    ] as const;
+    // Each token checked once first (a malformed id spends nothing), so all six reach the handler in one turn.
+    for (const [who] of asks) await postComment(app, who.auth, 'junk', { content: 'x' });
+    const before = app.ctx.database.stats().queries;
+    const answers = await Promise.all(asks.map(([who, body]) => postComment(app, who.auth, post.id, body)));
+    expect(app.ctx.database.stats().queries - before).toBe(2);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 403, 422, 404, 201]);
+    const created = answers.map((res) => (res.statusCode === 201 ? res.json<CommentCreated>() : null));
+    expect(created.map((answer) => answer && [answer.comment.content, answer.comment.parent_comment_id])).toEqual([
+      [tricky, null],
+      ['A reply', parent.id],
+      null,
+      null,
+      null,
+      ['NULL', null],
+    ]);
+    expect(created[5]?.coin_balance).toBe(200 - 40 - 3 * 10);
+    const stored = await commentsOf(app, post.id);
+    expect(stored.map((row) => [row.userId, row.content, row.parentCommentId]).sort()).toEqual(
+      [
+        [ann.user.id, 'The first word', null],
+        [ann.user.id, tricky, null],
+        [bea.user.id, 'A reply', parent.id],
+        [ann.user.id, 'NULL', null],
+      ].sort(),
+    );
+    const events = (await eventsOf(app, post.id, 'new_comment')).map(
+      (event) => event.payload as Record<string, unknown>,
+    );
+    expect(events.map((event) => [event.comment_id, event.content, event.user_id]).sort()).toEqual(
+      stored.map((row) => [row.id, row.content, row.userId]).sort(),
+    );
+    for (const who of [stranger, cat, dan]) expect(await spendsOf(app, who.user.id, 'comment')).toHaveLength(0);
+  });
+});
+
 describe('GET /api/v1/posts/{id}/comments', () => {
   it('answers the tree, oldest first at every level, with is_own for the caller', async () => {
     const post = await approvedPost(app, author.user.id);

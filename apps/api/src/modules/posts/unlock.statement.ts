@@ -1,12 +1,10 @@
 import type { PostStatus, ReportStatus } from '@kettle/shared';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { categories, postImages, postUnlocks, postVotes, posts, reports, states, users } from '../../db/schema.js';
 import { namedStatement } from '../../db/prepared.js';
-import { isDeadlock, uniqueViolationConstraint } from '../../lib/pg-errors.js';
-import { serialBatches, type SerialBatches } from '../../lib/serial-batches.js';
-import { rowsOf } from '../../lib/sql-rows.js';
 import { postChargeCtes } from '../coins/coins.service.js';
+import { askedArrays, spendBatches, spendOutcomes, type SpendAsked } from '../coins/spend-batches.js';
 import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
 
 /**
@@ -79,9 +77,6 @@ const unlocks = namedStatement(
     order by asked.n`,
 );
 
-/** A reader unlocking a tea, as unlocksStatement takes them. */
-export type UnlockAsked = { readerId: string; postId: string };
-
 /**
  * The whole of each unlock in one statement for the batch (issue 13, P6), instead of reading the
  * reader, the gate, the insert, the charge and then the post detail again (thirteen statements
@@ -94,51 +89,15 @@ export type UnlockAsked = { readerId: string; postId: string };
  */
 export async function unlocksStatement(
   db: DbOrTx,
-  asked: readonly UnlockAsked[],
+  asked: readonly SpendAsked[],
   adminsNeedTwoFactor: boolean,
 ): Promise<Array<UnlockOutcome | undefined>> {
-  const result = await unlocks(db, {
-    readers: asked.map((a) => a.readerId),
-    posts: asked.map((a) => a.postId),
-    adminsNeedTwoFactor,
-  });
-  return rowsOf<UnlockOutcome>(result).map((row) => (row.actor === null ? undefined : row));
+  return spendOutcomes<UnlockOutcome>(await unlocks(db, { ...askedArrays(asked), adminsNeedTwoFactor }));
 }
 
 /**
- * A statement of this batch's that rolled back whole and may simply run again: a twin unlock of
- * another server's that won the primary key (run again, the twin's row is there and this one
- * charges nothing), or a deadlock with a write holding a tea and waiting for a reader this batch
- * charged.
+ * One unlock, in the next unlock statement of its database (coins/spend-batches.ts): a reader's
+ * unlocks go one batch after another, so their second sees the first's unlock row and charges
+ * nothing.
  */
-const mayRunAgain = (error: unknown): boolean =>
-  uniqueViolationConstraint(error) === 'post_unlocks_user_id_post_id_pk' || isDeadlock(error);
-
-/** Most unlocks a statement carries; more wait for the next. */
-const MAX_BATCH = 100;
-
-const batchesOf = new WeakMap<Db, Map<boolean, SerialBatches<UnlockAsked, UnlockOutcome | undefined>>>();
-
-/**
- * One unlock, in the next batch of its database (lib/serial-batches.ts): a reader's unlocks go
- * one batch after another, so their second sees the first's unlock row and charges nothing.
- */
-export function unlockInBatch(
-  db: Db,
-  asked: UnlockAsked,
-  adminsNeedTwoFactor: boolean,
-): Promise<UnlockOutcome | undefined> {
-  let byRule = batchesOf.get(db);
-  if (!byRule) batchesOf.set(db, (byRule = new Map()));
-  let batches = byRule.get(adminsNeedTwoFactor);
-  if (!batches) {
-    const send = (keys: UnlockAsked[]) => unlocksStatement(db, keys, adminsNeedTwoFactor);
-    batches = serialBatches({
-      send: (keys) => send(keys).catch((error: unknown) => (mayRunAgain(error) ? send(keys) : Promise.reject(error))),
-      holds: (key) => [key.readerId],
-      max: MAX_BATCH,
-    });
-    byRule.set(adminsNeedTwoFactor, batches);
-  }
-  return batches(asked);
-}
+export const unlockInBatch = spendBatches({ statement: unlocksStatement, once: 'post_unlocks_user_id_post_id_pk' });

@@ -48,26 +48,27 @@ export async function announcePostEvent(ctx: AppContext, stored: StoredPostEvent
 }
 
 /**
- * The vote_update event, recorded by the vote's own statement (votes.repository.ts) from its
- * `bumped` (post id, new count) and `actor` CTEs, so the vote and its event commit together: a
- * statement and a commit fewer than publishPostEvent after the vote (performance.md P6). The
- * caller announces it after commit (announcePostEvent), so no stream hears of a vote that
- * rolled back.
+ * The vote_update events, recorded by the votes' own statement (votes.repository.ts) from its
+ * `bumped` (each vote's place `n`, post id, new count) and `actor` CTEs, so each vote and its
+ * event commit together: a statement and a commit fewer than publishPostEvent after the vote
+ * (performance.md P6). A tea is voted on once a statement, so its id names its event. The caller
+ * announces it after commit (announcePostEvent), so no stream hears of a vote that rolled back.
  */
 export const voteEventCte = sql`recorded as (
       insert into ${postEvents} (post_id, type, payload)
       select bumped.id, 'vote_update', jsonb_build_object('new_vote_count', bumped.vote_count, 'voter_id', actor.id)
-      from bumped, actor
-      returning id
+      from bumped join actor on actor.n = bumped.n
+      returning id, post_id
     )`;
 
 /**
- * The new_comment event, recorded by the comment's own statement (comments.repository.ts) from its
- * `stored` row and `actor`, so the comment and its event commit together: a statement and a commit
- * fewer than publishPostEvent after the comment (performance.md P6), and no event can outlive a
- * comment that rolled back. The caller announces the payload it returns, so the live event and a
- * resume's replay are the same text. The time is written as the answer's toISOString writes it: UTC,
- * milliseconds truncated, as a Date truncates the column's microseconds.
+ * The new_comment events, recorded by the comments' own statement (comments.repository.ts) from
+ * its `stored` rows and `actor`, so each comment and its event commit together: a statement and a
+ * commit fewer than publishPostEvent after the comment (performance.md P6), and no event can
+ * outlive a comment that rolled back. A writer comments once a statement, so the payload's
+ * user_id names its comment. The caller announces the payload it returns, so the live event and
+ * a resume's replay are the same text. The time is written as the answer's toISOString writes it:
+ * UTC, milliseconds truncated, as a Date truncates the column's microseconds.
  */
 export const commentEventCte = sql`recorded as (
       insert into ${postEvents} (post_id, type, payload)
@@ -78,7 +79,7 @@ export const commentEventCte = sql`recorded as (
         'username', actor.username,
         'created_at', to_char(stored.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'parent_comment_id', stored.parent_comment_id)
-      from stored, actor
+      from stored join actor on actor.id = stored.user_id
       returning id, payload
     )`;
 

@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { fromRawRow } from '../../db/raw-rows.js';
 import type { Config } from '../../config.js';
@@ -10,18 +10,13 @@ import { actingAs } from './two-factor.policy.js';
 import { findRequestUser } from './users.service.js';
 
 /**
- * The account behind a spend, read by the spend's own statement rather than by one of its own
- * before it (performance.md P6: a statement less per unlock, vote and comment). The statement
- * defines `actor` with actorCte, lets nothing happen unless actorMayAct holds, selects actorRow,
- * and its caller hands that to actingAccount, which refuses the account as the request's
- * authentication would have: the same rules in SQL and here, so nothing is spent by an account
- * that is then refused.
- */
-export const actorCte = (userId: Placeholder) => sql`actor as (select * from ${users} where id = ${userId})`;
-
-/**
- * actorCte for a statement that spends for several readers at once: its `asked` CTE holds each
- * reader (`reader_id`) at their place `n`, and `actor` each found account with its `n`.
+ * The accounts behind a batch of spends, read by the spends' own statement rather than by one of
+ * their own before it (performance.md P6: a statement less per unlock, vote and comment). The
+ * statement's `asked` CTE holds each reader (`reader_id`) at their place `n`; `actor` is each
+ * found account with its `n`. Nothing happens for a reader unless actorMayAct holds; the statement
+ * selects actorRow, and its caller hands that to actingAccount, which refuses the account as the
+ * request's authentication would have: the same rules in SQL and here, so nothing is spent by an
+ * account that is then refused.
  */
 export const askedActorsCte = sql`actor as (select asked.n, u.* from asked join ${users} u on u.id = asked.reader_id)`;
 

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { postUnlocks, postVotes, posts } from '../../db/schema.js';
 import { namedStatement } from '../../db/prepared.js';
-import { rowsOf } from '../../lib/sql-rows.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { voteEventCte } from '../realtime/post-events.js';
-import { actorCte, actorIsAdmin, actorMayAct, actorRow } from '../users/actor.js';
+import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { askedArrays, spendBatches, spendOutcomes, type SpendAsked } from '../coins/spend-batches.js';
 
-/** What the vote statement read and did; see voteStatement. The post's facts are null when there is no such post. */
+/** What the vote statement read and did for a vote; see votesStatement. The post's facts are null when there is no such post. */
 export type VoteOutcome = {
   actor: Record<string, unknown>;
   author_id: string | null;
@@ -24,14 +24,14 @@ export type VoteOutcome = {
 };
 
 /**
- * The whole vote in one statement and one round trip (issue 13, P6): the voter's account
+ * The whole of each vote of a batch in one statement (issue 13, P6): the voter's account
  * (users/actor.ts), and the charge, the vote row, the ledger row and the counter only when every
  * rule holds: the account may act, the post is published, not the voter's, open to them (admin or
- * unlocked), not voted yet, and paid for, and its vote_update event with them. No row: no such
- * account. Otherwise the facts say which refusal applies. A twin racing past the snapshot's "not
- * voted" breaks the primary key and the statement rolls back whole.
+ * unlocked), not voted yet, and paid for, and its vote_update event with them. Answers one
+ * outcome per asked, in order; undefined: no such account. Otherwise the facts say which refusal
+ * applies. A batch holds a voter once and a tea once (voteInBatch).
  *
- * The tea's row is locked first (NO KEY UPDATE, as the gate locks it for a vote: access.ts), so
+ * The teas' rows are locked first (NO KEY UPDATE, as the gate locks one for a vote: access.ts), so
  * voters on one tea queue there and a moderator's reject waits for the vote or the vote sees the
  * rejection. The counter is bumped by `posts_add_vote` (migration 0015): an UPDATE written in this
  * statement would look for the row through the statement's snapshot, older than the lock wait, and
@@ -40,36 +40,55 @@ export type VoteOutcome = {
  * version this vote holds. Before, the lock was a statement of its own in a transaction: four round
  * trips (BEGIN, lock, vote, COMMIT) instead of one.
  */
-export async function voteStatement(db: DbOrTx, voterId: string, postId: string, adminsNeedTwoFactor: boolean) {
-  return rowsOf<VoteOutcome>(await vote(db, { userId: voterId, postId, adminsNeedTwoFactor }))[0];
+export async function votesStatement(
+  db: DbOrTx,
+  asked: readonly SpendAsked[],
+  adminsNeedTwoFactor: boolean,
+): Promise<Array<VoteOutcome | undefined>> {
+  return spendOutcomes<VoteOutcome>(await votes(db, { ...askedArrays(asked), adminsNeedTwoFactor }));
 }
 
-const postId = sql.placeholder('postId');
-const userId = sql.placeholder('userId');
+/**
+ * One vote, in the next vote statement of its database (coins/spend-batches.ts). A tea is in a
+ * batch once too: its counter is bumped by a statement of its own inside this one, and votes on
+ * one tea queue on its row anyway. Another server's twin vote breaks the primary key; run again,
+ * the batch finds it and answers 409.
+ */
+export const voteInBatch = spendBatches({
+  statement: votesStatement,
+  holds: (key) => [`tea ${key.postId}`],
+  once: 'post_votes_user_id_post_id_pk',
+});
 
-const vote = namedStatement(
-  'kettle_vote',
+const votes = namedStatement(
+  'kettle_votes',
   sql`
-    with ${actorCte(userId)}, post as (
-      select id, title, author_id, status from ${posts} where id = ${postId} for no key update
+    with asked as (
+      select * from unnest(${sql.placeholder('readers')}::uuid[], ${sql.placeholder('posts')}::uuid[])
+        with ordinality as a(reader_id, post_id, n)
+    ), ${askedActorsCte}, post as (
+      select asked.n, p.id, p.title, p.author_id, p.status
+      from asked join ${posts} p on p.id = asked.post_id for no key update of p
     ), facts as (
       select post.*,
-        exists (select 1 from ${postUnlocks} where user_id = ${userId} and post_id = post.id) as unlocked,
-        exists (select 1 from ${postVotes} where user_id = ${userId} and post_id = post.id) as voted
-      from post
+        exists (select 1 from ${postUnlocks} where user_id = asked.reader_id and post_id = post.id) as unlocked,
+        exists (select 1 from ${postVotes} where user_id = asked.reader_id and post_id = post.id) as voted
+      from post join asked on asked.n = post.n
     ), due as (
-      select actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost
-      from facts, actor
+      select facts.n, actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost
+      from facts join actor on actor.n = facts.n
       where facts.status = 'approved' and facts.author_id <> actor.id and (${actorIsAdmin} or facts.unlocked)
         and not facts.voted and ${actorMayAct}
     ), ${postChargeCtes('vote')}, stored as (
-      insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning post_id
+      insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning user_id, post_id
     ), bumped as (
-      select post_id as id, posts_add_vote(post_id) as vote_count from stored
+      select charged.n, stored.post_id as id, posts_add_vote(stored.post_id) as vote_count
+      from stored join charged on charged.user_id = stored.user_id
     ), ${voteEventCte}
     select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.voted, actor.coin_debt as debt,
-      (select coin_balance from charged) as balance,
-      (select vote_count from bumped) as vote_count,
-      (select id from recorded) as event_id
-    from actor left join facts on true`,
+      (select coin_balance from charged where charged.n = asked.n) as balance,
+      (select vote_count from bumped where bumped.n = asked.n) as vote_count,
+      (select id from recorded where recorded.post_id = asked.post_id) as event_id
+    from asked left join actor on actor.n = asked.n left join facts on facts.n = asked.n
+    order by asked.n`,
 );

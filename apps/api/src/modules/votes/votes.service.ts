@@ -2,18 +2,15 @@ import { VOTE_MESSAGES, type VoteResponse } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
-import { uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { postNotFound, refusePostAction } from '../posts/access.js';
 import { announcePostEvent } from '../realtime/post-events.js';
 import { actingAccount, loadActingAccount } from '../users/actor.js';
-import { voteStatement } from './votes.repository.js';
-
-/** A twin vote that raced past the statement's "not voted yet" and lost on the primary key. */
-const lostVoteRace = (error: unknown): boolean => uniqueViolationConstraint(error) === 'post_votes_user_id_post_id_pk';
+import { voteInBatch } from './votes.repository.js';
 
 /**
  * POST /posts/{id}/vote: one upvote per user and post for COSTS.upvote coins. One statement
+ * (shared with the votes asked with it)
  * stores the vote, bumps the counter, records its event and charges, or does nothing and reports why; the refusals
  * keep the gate's order (refusePostAction), then 409 for a repeat, then the charge's own refusal.
  */
@@ -22,9 +19,7 @@ export async function votePost(ctx: AppContext, voterId: string, id: string): Pr
     await loadActingAccount(ctx, voterId);
     throw postNotFound();
   }
-  const outcome = await voteStatement(ctx.db, voterId, id, ctx.config.isProduction).catch((error: unknown) => {
-    throw lostVoteRace(error) ? conflict(VOTE_MESSAGES.alreadyVoted) : error;
-  });
+  const outcome = await voteInBatch(ctx.db, { readerId: voterId, postId: id }, ctx.config.isProduction);
   const user = actingAccount(ctx.config, outcome?.actor ?? null);
   if (!outcome || outcome.author_id === null) throw postNotFound();
   refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'vote', outcome.unlocked);

@@ -5,7 +5,7 @@ import { balanceOf, buildPost, expectInvariants, signedIn } from '../../../test/
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import { buildUser } from '../../../test/factories.js';
 import { postUnlocks } from '../../db/schema.js';
-import { voteStatement } from './votes.repository.js';
+import { voteInBatch } from './votes.repository.js';
 import { errorOf, eventsOf, spendsOf, vote, voteCountOf, votesOf } from '../../../test/conversation-kit.js';
 
 let app: TestApp;
@@ -177,6 +177,60 @@ describe('votes under concurrency (security.md M1)', () => {
   });
 });
 
+describe('votes asked at once', () => {
+  it('share one statement, each decided as if alone; a second by one reader or on one tea goes next', async () => {
+    const [first, second, third, fourth] = await Promise.all(
+      Array.from({ length: 4 }, () => approvedPost(app, author.user.id)),
+    );
+    if (!first || !second || !third || !fourth) throw new Error('no teas');
+    const ann = await unlockedReader(first.id, 200);
+    expect((await unlock(app, ann.auth, second.id)).statusCode).toBe(200);
+    const bea = await unlockedReader(first.id);
+    const dan = await unlockedReader(second.id);
+    const poor = await unlockedReader(third.id, 44);
+    const stranger = await signedIn(app, { coins: 100 });
+    const asks = [
+      [ann, first],
+      [dan, second],
+      [poor, third],
+      [stranger, fourth],
+      // The first tea again, and Ann again: each waits for the next statement.
+      [bea, first],
+      [ann, second],
+    ] as const;
+    // Each token checked once first (a malformed id spends nothing), so all six reach the handler in one turn.
+    for (const [who] of asks) await vote(app, who.auth, 'junk');
+    const before = app.ctx.database.stats().queries;
+    const answers = await Promise.all(asks.map(([who, post]) => vote(app, who.auth, post.id)));
+    expect(app.ctx.database.stats().queries - before).toBe(2);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 402, 403, 200, 200]);
+    expect(answers.map((res) => (res.statusCode === 200 ? res.json<VoteResponse>().vote_count : null))).toEqual([
+      1,
+      1,
+      null,
+      null,
+      2,
+      2,
+    ]);
+    expect(answers[5]?.json<VoteResponse>().coin_balance).toBe(200 - 80 - 2 * COSTS.upvote);
+    for (const [post, count] of [
+      [first, 2],
+      [second, 2],
+      [third, 0],
+      [fourth, 0],
+    ] as const) {
+      expect(await voteCountOf(app, post.id)).toBe(count);
+      expect(await votesOf(app, post.id)).toHaveLength(count);
+      const counts = (await eventsOf(app, post.id, 'vote_update')).map(
+        (event) => (event.payload as { new_vote_count: number }).new_vote_count,
+      );
+      expect(counts.sort()).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    }
+    expect(await balanceOf(app, poor.user.id)).toBe(4);
+    expect(await balanceOf(app, stranger.user.id)).toBe(100);
+  });
+});
+
 describe('the vote statement under contention on one row', () => {
   it('200 readers voting on one tea as fast as the pool sends them all land (no lock cycle)', async () => {
     const post = await approvedPost(app, author.user.id);
@@ -185,7 +239,7 @@ describe('the vote statement under contention on one row', () => {
       .insert(postUnlocks)
       .values(readers.map((reader) => ({ userId: reader.id, postId: post.id, pricePaid: 0 })));
     const outcomes = await Promise.allSettled(
-      readers.map((reader) => voteStatement(app.ctx.db, reader.id, post.id, false)),
+      readers.map((reader) => voteInBatch(app.ctx.db, { readerId: reader.id, postId: post.id }, false)),
     );
     expect(
       outcomes
