@@ -104,7 +104,8 @@ export type CommentAsked = SpendAsked & { hasParent: boolean; parentId: string |
  * row and the comment stored only when every rule holds: the account may act, the post is
  * published and open to the writer (author, admin or unlocked), a parent (if named) is on this
  * post, and it is paid for. Answers one outcome per asked, in order; undefined: no such account.
- * Otherwise the facts say which refusal applies.
+ * Otherwise the facts say which refusal applies. A writer is in a batch at most once (their row is
+ * charged once a statement; commentInBatch), so `stored` and `recorded` name their rows by writer.
  */
 export async function commentsStatement(
   db: DbOrTx,
