@@ -7,11 +7,14 @@ type Call = { who: string; n: number };
  * A batcher whose statement answers each call with its number doubled, recording every batch and
  * the most batches out at once.
  */
-function recording({
-  max = 100,
-  out = 1,
-  fail,
-}: { max?: number; out?: number; fail?: (keys: Call[]) => boolean } = {}) {
+type Setup = {
+  max?: number;
+  out?: number;
+  fail?: (keys: Call[]) => boolean;
+  failsWaiting?: (error: unknown) => boolean;
+};
+
+function recording({ max = 100, out = 1, fail, failsWaiting }: Setup = {}) {
   const batches: string[][] = [];
   let running = 0;
   let mostOut = 0;
@@ -28,6 +31,7 @@ function recording({
     holds: (key) => [key.who],
     max,
     out,
+    failsWaiting,
   });
   return { batch, batches, mostOut: () => mostOut };
 }
@@ -97,5 +101,20 @@ describe('serialBatches', () => {
     expect(settledTogether.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(await batch({ who: 'b', n: 3 })).toBe(6);
     expect(batches).toEqual([['a1'], ['a2'], ['a2', 'b3'], ['b3']]);
+  });
+
+  it('fails the calls waiting with the batch when failsWaiting says so, and only then', async () => {
+    for (const [away, settled] of [
+      [true, ['rejected', 'rejected', 'rejected']],
+      [false, ['rejected', 'fulfilled', 'fulfilled']],
+    ] as const) {
+      const { batch, batches } = recording({ fail: (keys) => keys[0]?.n === 1, failsWaiting: () => away });
+      const first = batch({ who: 'a', n: 1 });
+      await new Promise((resolve) => setImmediate(resolve));
+      const waiting = [batch({ who: 'a', n: 2 }), batch({ who: 'b', n: 3 })];
+      const results = await Promise.allSettled([first, ...waiting]);
+      expect(results.map((result) => result.status)).toEqual(settled);
+      expect(batches).toEqual(away ? [['a1']] : [['a1'], ['a2', 'b3']]);
+    }
   });
 });

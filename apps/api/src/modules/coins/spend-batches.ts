@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import { isDeadlock, uniqueViolationConstraint } from '../../lib/pg-errors.js';
 import { serialBatches, type SerialBatches } from '../../lib/serial-batches.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { unavailableCause } from '../../lib/unavailable.js';
 
 /** A reader spending on a tea, as a spend statement for several takes them. */
 export type SpendAsked = { readerId: string; postId: string };
@@ -50,6 +51,8 @@ export function spendBatches<K extends SpendAsked, V>(options: {
       holds: (key) => [`reader ${key.readerId}`, ...(options.holds?.(key) ?? [])],
       max: MAX_BATCH,
       out: MAX_OUT,
+      // A database away (hung, say) fails the spends waiting at once, each within its bound alone.
+      failsWaiting: (error) => unavailableCause(error) !== null,
     });
   };
   return (db, asked, adminsNeedTwoFactor) => {
