@@ -10,9 +10,9 @@ import { voteInBatch } from './votes.repository.js';
 
 /**
  * POST /posts/{id}/vote: one upvote per user and post for COSTS.upvote coins. One statement
- * (shared with the votes asked with it)
- * stores the vote, bumps the counter, records its event and charges, or does nothing and reports why; the refusals
- * keep the gate's order (refusePostAction), then 409 for a repeat, then the charge's own refusal.
+ * (shared with the votes asked with it) stores the vote, bumps the counter, records its event and
+ * charges, or does nothing and reports why; the refusals keep the gate's order (refusePostAction),
+ * then 409 for a repeat (another server's twin included), then the charge's own refusal.
  */
 export async function votePost(ctx: AppContext, voterId: string, id: string): Promise<VoteResponse> {
   if (!isUuid(id)) {
