@@ -1,11 +1,11 @@
 import { postCardListSchema, postCardSchema, type PostCard, type PostListQuery } from '@kettle/shared';
-import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { namedStatement } from '../../db/prepared.js';
 import { postUnlocks, users } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { parsedPages } from '../../lib/page-cache.js';
+import { serialBatches, type SerialBatches } from '../../lib/serial-batches.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { usableAccount } from '../../plugins/authenticate.js';
 import { actorIsAdmin } from '../users/actor.js';
@@ -73,13 +73,13 @@ type Asking = { readerId: string; ids: readonly string[] };
  * write to the socket, the database's wake-up) was a fifth of the server's time (performance.md
  * P3). A request waits at most until the loop's check phase, after the requests that arrived with it.
  */
-const askingAtOnce = new WeakMap<AppContext, DataLoader<Asking, ReaderOnPage | undefined>>();
+const askingAtOnce = new WeakMap<AppContext, SerialBatches<Asking, ReaderOnPage | undefined>>();
 
-function readerLoader(ctx: AppContext): DataLoader<Asking, ReaderOnPage | undefined> {
-  let loader = askingAtOnce.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(
-      async (asking) => {
+function readerBatches(ctx: AppContext): SerialBatches<Asking, ReaderOnPage | undefined> {
+  let batches = askingAtOnce.get(ctx);
+  if (!batches) {
+    batches = serialBatches({
+      send: async (asking) => {
         const result = await readersOfPages(ctx.db, {
           readers: asking.map((a) => a.readerId),
           pages: asking.map((a) => a.ids.join(',')),
@@ -91,12 +91,15 @@ function readerLoader(ctx: AppContext): DataLoader<Asking, ReaderOnPage | undefi
         // A reader with no row has no account any more: usableAccount refuses them alone.
         return asking.map((_, index) => found.get(index + 1));
       },
-      // Nothing kept between turns: an account or an unlock may change at any moment.
-      { cache: false, batchScheduleFn: (send) => setImmediate(send), maxBatchSize: 100 },
-    );
-    askingAtOnce.set(ctx, loader);
+      // A read holds nothing, and nothing is kept between batches: an account or an unlock may
+      // change at any moment. Each turn's readers go at once, whatever is out.
+      holds: () => [],
+      max: 100,
+      out: Number.POSITIVE_INFINITY,
+    });
+    askingAtOnce.set(ctx, batches);
   }
-  return loader;
+  return batches;
 }
 
 /**
@@ -107,7 +110,7 @@ function readerLoader(ctx: AppContext): DataLoader<Asking, ReaderOnPage | undefi
 export async function readerListText(ctx: AppContext, readerId: string, kept: string): Promise<string> {
   const { ids, authorIds, locked, open, metadata } = readerPage(kept);
   // Only this server signs the subject, but one that is no uuid would fail the whole batch's cast.
-  const asked = isUuid(readerId) ? await readerLoader(ctx).load({ readerId, ids }) : undefined;
+  const asked = isUuid(readerId) ? await readerBatches(ctx)({ readerId, ids }) : undefined;
   const reader = usableAccount(asked);
   const unlocked = new Set(reader.unlocked.split(','));
   const cards = ids.map((id, index) =>
