@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Transporter } from 'nodemailer';
-import pino from 'pino';
+import type pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -19,6 +19,7 @@ import { REDACT_PATHS, requestSerializer } from './lib/log-redaction.js';
 import { createImageStorage } from './lib/images/select-storage.js';
 import { createJobQueue } from './lib/job-queue.js';
 import { createMailer } from './lib/mailer/mailer.js';
+import { batchedLogDestination } from './lib/log-destination.js';
 import { smtpTransport } from './lib/mailer/smtp-transport.js';
 import { createMetrics } from './lib/metrics.js';
 import { createHotPages } from './lib/hot-pages.js';
@@ -102,13 +103,9 @@ export type BuildOptions = {
 const MAIL_RETRY_MS = 30_000;
 
 let stdoutLog: pino.DestinationStream | undefined;
-/**
- * Log lines go to stdout in batches: written one system call per line, a busy server spent a
- * tenth of a cached page's CPU on the calls (performance.md P2). Lines waiting when the process
- * exits are written by pino's exit handler; one destination serves every app of the process.
- */
+/** Stdout in batches (lib/log-destination.ts); one destination serves every app of the process. */
 function logDestination(): pino.DestinationStream {
-  stdoutLog ??= pino.destination({ dest: 1, sync: false });
+  stdoutLog ??= batchedLogDestination(1);
   return stdoutLog;
 }
 

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pino from 'pino';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { batchedLogDestination, LOG_BATCH_BYTES, LOG_FLUSH_MS } from './log-destination.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kettle-log-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const read = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+describe('batchedLogDestination: log lines in batches', () => {
+  it('keeps a lone line back until the flush interval, then writes it without more lines', async () => {
+    // Only the interval is faked: the file's writes are real, and a line written at once would land.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const file = join(dir, 'quiet.log');
+      const destination = batchedLogDestination(file);
+      await once(destination, 'ready');
+      pino(destination).info('a lone line');
+      await new Promise((done) => setTimeout(done, 200));
+      expect(read(file)).toBe('');
+      vi.advanceTimersByTime(LOG_FLUSH_MS);
+      await vi.waitFor(() => expect(read(file)).toContain('"msg":"a lone line"'), { timeout: 10_000, interval: 20 });
+      destination.end();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes a full batch without waiting for the interval', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const file = join(dir, 'busy.log');
+      const destination = batchedLogDestination(file);
+      await once(destination, 'ready');
+      const log = pino(destination);
+      for (let i = 0; i * 100 <= LOG_BATCH_BYTES; i += 1) log.info({ i }, 'y'.repeat(100));
+      await vi.waitFor(() => expect(read(file)).toContain('"i":0,'), { timeout: 10_000, interval: 20 });
+      destination.end();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes the lines still waiting when the process exits', async () => {
+    const script = [
+      `import pino from 'pino';`,
+      `import { batchedLogDestination } from ${JSON.stringify(new URL('./log-destination.ts', import.meta.url).href)};`,
+      `pino(batchedLogDestination(1)).info('last words');`,
+      `process.exit(0);`,
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: new URL('../..', import.meta.url).pathname },
+    );
+    expect(stdout).toContain('"msg":"last words"');
+  });
+});
