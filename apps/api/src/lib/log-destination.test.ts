@@ -18,39 +18,45 @@ const read = (file: string) => {
   }
 };
 
+/**
+ * A destination writing to `name` in the test folder, open, with only its flush interval faked:
+ * the file's writes are real, so a line written at once would land; the interval runs when told.
+ */
+async function withDestination(
+  name: string,
+  run: (file: string, destination: ReturnType<typeof batchedLogDestination>) => Promise<void>,
+): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    const file = join(dir, name);
+    const destination = batchedLogDestination(file);
+    await once(destination, 'ready');
+    await run(file, destination);
+    destination.end();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+const written = (read: () => string, text: string) =>
+  vi.waitFor(() => expect(read()).toContain(text), { timeout: 10_000, interval: 20 });
+
 describe('batchedLogDestination: log lines in batches', () => {
-  it('keeps a lone line back until the flush interval, then writes it without more lines', async () => {
-    // Only the interval is faked: the file's writes are real, and a line written at once would land.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      const file = join(dir, 'quiet.log');
-      const destination = batchedLogDestination(file);
-      await once(destination, 'ready');
+  it('keeps a lone line back until the flush interval, then writes it without more lines', () =>
+    withDestination('quiet.log', async (file, destination) => {
       pino(destination).info('a lone line');
       await new Promise((done) => setTimeout(done, 200));
       expect(read(file)).toBe('');
       vi.advanceTimersByTime(LOG_FLUSH_MS);
-      await vi.waitFor(() => expect(read(file)).toContain('"msg":"a lone line"'), { timeout: 10_000, interval: 20 });
-      destination.end();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      await written(() => read(file), '"msg":"a lone line"');
+    }));
 
-  it('writes a full batch without waiting for the interval', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      const file = join(dir, 'busy.log');
-      const destination = batchedLogDestination(file);
-      await once(destination, 'ready');
+  it('writes a full batch without waiting for the interval', () =>
+    withDestination('busy.log', async (file, destination) => {
       const log = pino(destination);
       for (let i = 0; i * 100 <= LOG_BATCH_BYTES; i += 1) log.info({ i }, 'y'.repeat(100));
-      await vi.waitFor(() => expect(read(file)).toContain('"i":0,'), { timeout: 10_000, interval: 20 });
-      destination.end();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      await written(() => read(file), '"i":0,');
+    }));
 
   it('writes the lines still waiting when the process exits', async () => {
     const script = [
