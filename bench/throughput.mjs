@@ -29,7 +29,7 @@ import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from '../scripts/lib
 import { startHello, startPageRoute, startSpendFloor, startSpendRoute, startTextRoute } from './lib/baselines.mjs';
 import { ratioChart } from './lib/ratio-chart.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
-import { readServerMetrics, serverShare, serverText } from './lib/server-metrics.mjs';
+import { readServerMetrics, serverShare, serverText, withProcessCpu } from './lib/server-metrics.mjs';
 import { coinInvariants, prepareSpends } from './lib/spend-dataset.mjs';
 import {
   contentionCheck,
@@ -280,9 +280,11 @@ try {
     for (const scenario of spends) {
       // Beside each spend, as the read goals' baselines are (readScenarios' `beside`).
       if (spendRoute) {
-        measured['spend route'] = await loadEach(
-          { origin: spendRoute.url.replace(/\/$/, ''), connections, duration },
-          spendBaselineRequest(spend.readerIds),
+        measured['spend route'] = await withProcessCpu(spendRoute.pid, () =>
+          loadEach(
+            { origin: spendRoute.url.replace(/\/$/, ''), connections, duration },
+            spendBaselineRequest(spend.readerIds),
+          ),
         );
         rows.push({ round, name: 'prepared spend route (baseline)', isBaseline: true, ...measured['spend route'] });
       }
@@ -296,7 +298,10 @@ try {
       };
       const floorName = `${scenario.kind} statement`;
       if (spendFloor) {
-        measured[floorName] = await spendLoad(spendFloor.url.replace(/\/$/, ''), scenario.floor);
+        // Its CPU per answer beside the route's (the route's own /metrics): what Kettle adds, per answer.
+        measured[floorName] = await withProcessCpu(spendFloor.pid, () =>
+          spendLoad(spendFloor.url.replace(/\/$/, ''), scenario.floor),
+        );
         rows.push({
           round,
           name: `Kettle's ${floorName} on a bare route (floor)`,
@@ -348,11 +353,13 @@ const lines = [
   '',
   `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community and ${postCount} more teas on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'} (the server lists ${approvedSeen} published), ${readers} readers spending. Ratio = req/s ÷ the named baseline's req/s in the same round.`,
   '',
-  '| round | scenario | req/s | p50 ms | p99 ms | errors | server (its /metrics) | baseline | ratio | p99 ratio | goal | held |',
+  '| round | scenario | req/s | p50 ms | p99 ms | errors | server (its /metrics; a spend baseline: its CPU from /proc) | baseline | ratio | p99 ratio | goal | held |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.flatMap((r) =>
     r.isBaseline
-      ? [`| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | | | | | | |`]
+      ? [
+          `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${serverText(r.server)} | | | | | |`,
+        ]
       : r.comparisons.map(
           (c) =>
             `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${serverText(r.server)} | ${c.baseline} | ${f3(c.ratio)} | ${f3(c.p99Ratio)} | ${goalText(c)} | ${c.goal ? (c.held ? 'yes' : 'no') : ''} |`,

@@ -86,7 +86,7 @@ async function startServer(args, env = {}) {
     child.stdout.once('data', resolve);
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** @param {string} source @param {Record<string, string>} [env] */

@@ -5,7 +5,7 @@
  * parts: these are pure functions of the parts' figures.
  */
 
-import { serverText, type ServerShare } from './server-metrics.mjs';
+import { serverText, type BaselineShare, type ServerShare } from './server-metrics.mjs';
 
 export type Engine = 'pglite' | 'postgres';
 export type GoalId = 'P1' | 'P2' | 'P3' | 'P4' | 'P5' | 'P6' | 'P7' | 'P8';
@@ -59,7 +59,7 @@ export type ThroughputPart = {
     errors: number;
     comparisons?: Comparison[];
     /** What the server's own /metrics said during the scenario (lib/server-metrics.mjs). */
-    server?: ServerShare;
+    server?: ServerShare | BaselineShare;
   }>;
   coins: {
     users: number;
@@ -136,7 +136,7 @@ export function throughputRows(part: ThroughputPart): BenchRow[] {
   for (const r of part.rows) {
     const figures = { engine, round: r.round, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors };
     if (r.isBaseline) {
-      rows.push({ scenario: r.name, ...figures, isBaseline: true });
+      rows.push({ scenario: r.name, ...figures, measured: serverText(r.server) || undefined, isBaseline: true });
       continue;
     }
     for (const c of r.comparisons ?? []) {

@@ -6,9 +6,22 @@ export type MetricsSample = {
   kept: number;
   hot: number;
   loopP99Ms: number;
+  cpuSeconds: number;
 };
-export type ServerShare = { statementsPerAnswer: number; keptShare: number; loopP99Ms: number };
+export type ServerShare = {
+  statementsPerAnswer: number;
+  keptShare: number;
+  loopP99Ms: number;
+  cpuUsPerAnswer: number;
+};
+/** A bare baseline's share: only its CPU, read from /proc. */
+export type BaselineShare = { cpuUsPerAnswer: number };
 export function sampleSum(text: string, name: string, labels?: string): number;
 export function readServerMetrics(origin: string): Promise<MetricsSample>;
 export function serverShare(before: MetricsSample, after: MetricsSample): ServerShare;
-export function serverText(share: ServerShare | undefined): string;
+export function processCpuSeconds(pid: number | undefined): number | null;
+export function withProcessCpu<T extends { requests: number }>(
+  pid: number | undefined,
+  measure: () => Promise<T>,
+): Promise<T & { server?: BaselineShare }>;
+export function serverText(share: ServerShare | BaselineShare | undefined): string;

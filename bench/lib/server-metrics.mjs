@@ -1,6 +1,11 @@
 // What the server under load says about a scenario, from its own GET /metrics (issue 13: the bench
 // reads the metrics to explain its figures). Read before and after each scenario over loopback,
-// where /metrics answers without a token.
+// where /metrics answers without a token. A bare baseline has no /metrics: its CPU is read from
+// /proc (processCpuSeconds), so that a route and its floor can be set side by side per answer.
+import { readFileSync } from 'node:fs';
+
+/** Linux's clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every architecture Node runs on here). */
+const TICKS_A_SECOND = 100;
 
 /**
  * The sum of a metric's samples whose labels include `labels` (text as written, e.g.
@@ -34,7 +39,41 @@ export async function readServerMetrics(origin) {
     hot,
     // prom-client starts the event-loop delay histogram again after each read: this is since the last one.
     loopP99Ms: sampleSum(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+    // prom-client's process.cpuUsage(): user and system time of every thread of the server.
+    cpuSeconds: sampleSum(text, 'process_cpu_seconds_total'),
   };
+}
+
+/**
+ * User and system CPU seconds a process has used so far, or null where /proc cannot say (not
+ * Linux, or the process is gone).
+ * @param {number | undefined} pid
+ */
+export function processCpuSeconds(pid) {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / TICKS_A_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A baseline's CPU per answer over one load: `measure` runs it and says how many answers it had.
+ * @template {{ requests: number }} T
+ * @param {number | undefined} pid
+ * @param {() => Promise<T>} measure
+ * @returns {Promise<T & { server?: { cpuUsPerAnswer: number } }>}
+ */
+export async function withProcessCpu(pid, measure) {
+  const before = processCpuSeconds(pid);
+  const figures = await measure();
+  const after = processCpuSeconds(pid);
+  if (before === null || after === null || figures.requests === 0) return figures;
+  return { ...figures, server: { cpuUsPerAnswer: ((after - before) * 1e6) / figures.requests } };
 }
 
 /** What the server did between two reads of readServerMetrics, per answer. */
@@ -46,15 +85,19 @@ export function serverShare(before, after) {
     statementsPerAnswer: (after.statements - before.statements) / answers,
     keptShare: Math.min(1, fromCache / answers),
     loopP99Ms: after.loopP99Ms,
+    cpuUsPerAnswer: ((after.cpuSeconds - before.cpuSeconds) * 1e6) / answers,
   };
 }
 
 /**
- * One cell: statements sent per answer, the share of answers from kept pages, the event loop's p99.
- * @param {ReturnType<typeof serverShare> | undefined} share
+ * One cell: statements sent per answer, the share of answers from kept pages, the event loop's
+ * p99, the server's CPU per answer; a baseline's cell has only its CPU.
+ * @param {ReturnType<typeof serverShare> | { cpuUsPerAnswer: number } | undefined} share
  */
 export function serverText(share) {
   if (!share) return '';
+  const cpu = `${Math.round(share.cpuUsPerAnswer)} µs CPU an answer`;
+  if (!('statementsPerAnswer' in share)) return cpu;
   const kept = share.keptShare > 0 ? `; ${Math.round(share.keptShare * 100)}% kept pages` : '';
-  return `${share.statementsPerAnswer.toFixed(2)} SQL an answer${kept}; loop p99 ${share.loopP99Ms.toFixed(1)} ms`;
+  return `${share.statementsPerAnswer.toFixed(2)} SQL an answer${kept}; loop p99 ${share.loopP99Ms.toFixed(1)} ms; ${cpu}`;
 }

@@ -98,6 +98,7 @@ export async function loadEach(setup, build) {
 export function loadFigures(result) {
   return {
     rps: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
