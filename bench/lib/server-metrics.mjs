@@ -52,8 +52,10 @@ export async function readServerMetrics(origin) {
 export function processCpuSeconds(pid) {
   if (pid === undefined) return null;
   try {
-    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // Fields after the command's last closing parenthesis (the name may hold one); utime and
+    // stime are the 12th and 13th of them.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? ticks / TICKS_A_SECOND : null;
   } catch {

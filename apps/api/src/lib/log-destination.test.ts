@@ -38,8 +38,8 @@ async function withDestination(
   }
 }
 
-const written = (read: () => string, text: string) =>
-  vi.waitFor(() => expect(read()).toContain(text), { timeout: 10_000, interval: 20 });
+const written = (file: string, text: string) =>
+  vi.waitFor(() => expect(read(file)).toContain(text), { timeout: 10_000, interval: 20 });
 
 describe('batchedLogDestination: log lines in batches', () => {
   it('keeps a lone line back until the flush interval, then writes it without more lines', () =>
@@ -48,14 +48,14 @@ describe('batchedLogDestination: log lines in batches', () => {
       await new Promise((done) => setTimeout(done, 200));
       expect(read(file)).toBe('');
       vi.advanceTimersByTime(LOG_FLUSH_MS);
-      await written(() => read(file), '"msg":"a lone line"');
+      await written(file, '"msg":"a lone line"');
     }));
 
   it('writes a full batch without waiting for the interval', () =>
     withDestination('busy.log', async (file, destination) => {
       const log = pino(destination);
       for (let i = 0; i * 100 <= LOG_BATCH_BYTES; i += 1) log.info({ i }, 'y'.repeat(100));
-      await written(() => read(file), '"i":0,');
+      await written(file, '"i":0,');
     }));
 
   it('writes the lines still waiting when the process exits', async () => {
