@@ -16,13 +16,11 @@
 // Options: --db, --posts N (100000), --rounds N (2), --duration S (10), --connections C (50),
 // --readers N (50), --label NAME, --json FILE (the rows as JSON there and the Markdown beside it,
 // for `npm run bench`; else bench/results/throughput-<date>[-label].{json,md,svg}).
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import * as prettier from 'prettier';
 import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from '../scripts/lib/run.mjs';
@@ -40,7 +38,7 @@ import {
   spendBaselineRequest,
   spendScenarios,
 } from './lib/spend-load.mjs';
-import { openPgliteTarget, openPgTarget } from './lib/sql-target.mjs';
+import { freshDatabase, openPgliteTarget, openPgTarget } from './lib/sql-target.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -71,25 +69,6 @@ const readers = Number(options.readers);
 const SPEND_RATE_CEILING = onPostgres ? 14_000 : 6_000;
 /** Access tokens live 15 minutes; a long run signs its readers in again before they lapse. */
 const TOKEN_REFRESH_MS = 10 * 60_000;
-
-/** A fresh database on the machine's PostgreSQL, and how to drop it. */
-async function freshDatabase() {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kettle_load_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 /** One autocannon run of GET `url`. */
 async function load(url, headers = {}) {
@@ -123,7 +102,7 @@ if (!existsSync(WEB_INDEX) || !existsSync(SERVER_ENTRY)) {
 }
 
 heading(`Starting the built server (${options.db}, ${postCount} teas) and the baselines`);
-const database = onPostgres ? await freshDatabase() : null;
+const database = onPostgres ? await freshDatabase('kettle_load') : null;
 // Kept by the bench, not by startBuiltServer, so that it outlives the first start (PGlite).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kettle-load-'));
 const serverEnv = database

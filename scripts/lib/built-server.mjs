@@ -30,8 +30,9 @@ export function freePort() {
 /**
  * @param {{ env?: Record<string, string> }} [options] `env` is applied last: a measurement on
  * another tier (DATABASE_URL, say) names it here
- * @returns {Promise<{ origin: string, stop: () => Promise<void> }>} the running server; `stop`
- * ends it and removes its DATA_DIR
+ * @returns {Promise<{ origin: string, pid: number | undefined, stop: () => Promise<void> }>} the
+ * running server (`pid`: its process, for the benches that read its CPU from /proc); `stop` ends it
+ * and removes its DATA_DIR
  */
 export async function startBuiltServer(options = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kettle-measure-'));
@@ -61,7 +62,7 @@ export async function startBuiltServer(options = {}) {
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${origin}/api/ready`, { signal: globalThis.AbortSignal.timeout(5_000) });
-      if (response.ok) return { origin, stop };
+      if (response.ok) return { origin, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

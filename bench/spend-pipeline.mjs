@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// `npm run bench:spend-pipeline`: where a P6 spend's time goes on this machine, beside the bare spend
+// route and the spend's floor (Kettle's own statement on a bare route), on PostgreSQL. Each runs
+// under autocannon as bench:load runs it; for each, per answer: the server's process CPU and its
+// main thread's time run and time waiting for a core (/proc/<pid>/task/<pid>/schedstat), this
+// process's CPU (autocannon, the client), the whole machine's busy CPU and the share of the cores
+// left idle (/proc/stat), and the database's client backends by state and wait event, sampled every
+// 10 ms (pg_stat_activity; a mean count). s46 found Kettle's vote using about the spend route's
+// machine CPU an answer, yet leaving a fifth to a quarter of the two cores idle where the spend route
+// left a tenth: a closed loop bounded by its batches, not by CPU. Not part of `npm test`; it reports.
+// The sampler runs a statement every 10 ms, so these rows run a little slower than bench:load's.
+// Options: --kind unlock|vote|comment (vote), --posts N (20000), --rounds N (2), --duration S (10),
+// --connections C (50), --readers N (50), --label NAME. BENCH_DATABASE_URL as bench:load.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import * as prettier from 'prettier';
+import { startBuiltServer } from '../scripts/lib/built-server.mjs';
+import { heading, ROOT } from '../scripts/lib/run.mjs';
+import { startSpendFloor, startSpendRoute } from './lib/baselines.mjs';
+import { seedPosts } from './lib/seed-posts.mjs';
+import { processCpuSeconds } from './lib/server-metrics.mjs';
+import { prepareSpends } from './lib/spend-dataset.mjs';
+import { loadEach, signInReaders, spendBaselineRequest, spendScenarios } from './lib/spend-load.mjs';
+import { freshDatabase, openPgTarget } from './lib/sql-target.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    kind: { type: 'string', default: 'vote' },
+    posts: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    readers: { type: 'string', default: '50' },
+    label: { type: 'string' },
+  },
+});
+if (!['unlock', 'vote', 'comment'].includes(options.kind)) throw new Error('--kind must be unlock, vote or comment');
+const rounds = Number(options.rounds);
+const duration = Number(options.duration);
+const connections = Number(options.connections);
+const readers = Number(options.readers);
+/** As bench:load sizes its pairs on PostgreSQL: no vote or unlock repeats within the run. */
+const SPEND_RATE_CEILING = 14_000;
+/** The sampler costs the database a statement each time: often enough to see, seldom enough not to load it. */
+const SAMPLE_EVERY_MS = 10;
+
+/** The main thread's [time run, time waiting for a core] so far, in ns. */
+const schedstat = (/** @type {number} */ pid) =>
+  readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+
+/** The machine's CPU time so far, in clock ticks: busy, and all (idle and I/O wait included). */
+function machineTicks() {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const all = fields.reduce((a, b) => a + b, 0);
+  return { busy: all - (fields[3] ?? 0) - (fields[4] ?? 0), all };
+}
+
+/**
+ * The database's client backends by state and wait event while `measure` runs, as mean counts.
+ * @param {string} url
+ * @param {() => Promise<unknown>} measure
+ */
+async function backendStates(url, measure) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  /** @type {Record<string, number>} */
+  const tally = {};
+  let samples = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows } = await client.query(
+        `select concat_ws(' ', state, wait_event_type || ':' || wait_event) as k from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      for (const row of rows) tally[row.k] = (tally[row.k] ?? 0) + 1;
+      samples += 1;
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
+    }
+  })();
+  try {
+    await measure();
+  } finally {
+    sampling = false;
+    await sampler;
+    await client.end();
+  }
+  return Object.entries(tally)
+    .map(([state, n]) => ({ state, mean: n / Math.max(1, samples) }))
+    .filter((s) => s.mean >= 0.01)
+    .sort((a, b) => b.mean - a.mean);
+}
+
+/**
+ * One load against the process `pid`, with what it cost per answer.
+ * @param {number} pid
+ * @param {() => Promise<{ rps: number, requests: number, p50: number, p99: number, errors: number }>} load
+ */
+async function measured(pid, load) {
+  const [run0 = 0, wait0 = 0] = schedstat(pid);
+  const cpu0 = processCpuSeconds(pid) ?? NaN;
+  const machine0 = machineTicks();
+  const client0 = process.cpuUsage();
+  const figures = await load();
+  const client = process.cpuUsage(client0);
+  const machine1 = machineTicks();
+  const cpu1 = processCpuSeconds(pid) ?? NaN;
+  const [run1 = 0, wait1 = 0] = schedstat(pid);
+  const n = Math.max(1, figures.requests);
+  const tickUs = 1e6 / 100;
+  return {
+    ...figures,
+    serverCpuUs: ((cpu1 - cpu0) * 1e6) / n,
+    loopRunUs: (run1 - run0) / 1e3 / n,
+    loopWaitUs: (wait1 - wait0) / 1e3 / n,
+    clientCpuUs: (client.user + client.system) / n,
+    machineCpuUs: ((machine1.busy - machine0.busy) * tickUs) / n,
+    idleShare: 1 - (machine1.busy - machine0.busy) / Math.max(1, machine1.all - machine0.all),
+  };
+}
+
+heading(`${options.kind}: the spend route, its floor and Kettle's route on PostgreSQL, ${options.posts} teas`);
+const database = await freshDatabase('kettle_pipeline');
+/** @type {Array<{ stop: () => unknown }>} */
+const running = [];
+/** @type {Array<Record<string, any>>} */
+const rows = [];
+try {
+  const server = await startBuiltServer({
+    env: { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' },
+  });
+  running.push(server);
+  const target = await openPgTarget(database.url);
+  let spend;
+  try {
+    await seedPosts(target, Number(options.posts));
+    spend = await prepareSpends(target, { readers, pairs: 2 * rounds * duration * SPEND_RATE_CEILING });
+    // The dataset's WAL written out now, not across the first load (bench:load does the same).
+    await target.query('checkpoint');
+  } finally {
+    await target.close();
+  }
+  const scenario = spendScenarios({ ...spend, tokens: await signInReaders(server.origin, readers) }).find(
+    (s) => s.kind === options.kind,
+  );
+  if (!scenario || server.pid === undefined) throw new Error('no scenario, or no server process');
+  const route = await startSpendRoute(database.url);
+  running.push(route);
+  const floor = await startSpendFloor(database.url);
+  running.push(floor);
+  const at = (/** @type {string} */ url) => ({ origin: url.replace(/\/$/, ''), connections, duration });
+  const runs = [
+    ['spend route (baseline)', route.pid, () => loadEach(at(route.url), spendBaselineRequest(spend.readerIds))],
+    [`${options.kind} floor`, floor.pid, () => loadEach(at(floor.url), scenario.floor)],
+    [`Kettle's ${options.kind}`, server.pid, () => loadEach(at(server.origin), scenario.build)],
+  ];
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, pid, load] of runs) {
+      process.stdout.write(`Round ${round}: ${name}...\n`);
+      /** @type {Awaited<ReturnType<typeof measured>> | undefined} */
+      let figures;
+      const states = await backendStates(database.url, async () => {
+        figures = await measured(Number(pid), /** @type {any} */ (load));
+      });
+      rows.push({ round, name, ...figures, states });
+    }
+  }
+} finally {
+  for (const started of running.reverse()) await started.stop();
+  await database.drop();
+}
+
+const f = (/** @type {number} */ n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '');
+const lines = [
+  `# Spend pipeline (${options.kind}), PostgreSQL, ${Number(options.posts).toLocaleString('en-US')} teas`,
+  '',
+  `${new Date().toISOString()}. autocannon -c ${connections} -d ${duration}, ${readers} readers; per answer, in µs. ` +
+    'Main thread: its time run and its time waiting for a core (schedstat). Client: this process (autocannon). ' +
+    'Idle: the share of all cores idle or waiting for I/O meanwhile. Backends: the mean count of client backends in each state.',
+  '',
+  '| round | server | req/s | p50 ms | p99 ms | errors | server CPU | main thread run | main thread wait | client CPU | machine CPU | idle | backends |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${f(r.serverCpuUs)} | ${f(r.loopRunUs)} | ${f(r.loopWaitUs)} | ${f(r.clientCpuUs)} | ${f(r.machineCpuUs)} | ${f(r.idleShare * 100)}% | ${r.states.map((/** @type {{ state: string, mean: number }} */ s) => `${s.state} ${s.mean.toFixed(2)}`).join('; ')} |`,
+  ),
+];
+const name = `spend-pipeline-${new Date().toISOString().slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
+const dir = path.join(ROOT, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const format = async (/** @type {string} */ file, /** @type {string} */ text) =>
+  prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+const md = path.join(dir, `${name}.md`);
+writeFileSync(md, await format(md, `${lines.join('\n')}\n`));
+const json = path.join(dir, `${name}.json`);
+writeFileSync(json, await format(json, JSON.stringify({ options, rows })));
+process.stdout.write(`\n${lines.join('\n')}\n\nWritten to bench/results/${name}.md and .json\n`);
