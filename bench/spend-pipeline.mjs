@@ -64,6 +64,8 @@ function machineTicks() {
  */
 async function backendStates(url, measure) {
   const client = new pg.Client({ connectionString: url });
+  // Stopped midway, the run drops the database under this client: that ends the sampling, no more.
+  client.on('error', () => undefined);
   await client.connect();
   /** @type {Record<string, number>} */
   const tally = {};
@@ -79,13 +81,15 @@ async function backendStates(url, measure) {
       samples += 1;
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
     }
-  })();
+  })().catch(() => {
+    sampling = false;
+  });
   try {
     await measure();
   } finally {
     sampling = false;
     await sampler;
-    await client.end();
+    await client.end().catch(() => undefined);
   }
   return Object.entries(tally)
     .map(([state, n]) => ({ state, mean: n / Math.max(1, samples) }))
@@ -127,6 +131,16 @@ const database = await freshDatabase('kettle_pipeline');
 const running = [];
 /** @type {Array<Record<string, any>>} */
 const rows = [];
+/** @type {Promise<void> | undefined} */
+let cleaning;
+/** Once, whether the run ends, fails or is stopped: servers down, database dropped. */
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const started of running.reverse()) await started.stop();
+    await database.drop();
+  })());
+// Ctrl-C or SIGTERM: the servers are this process's children and the database outlives it.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 try {
   const server = await startBuiltServer({
     env: { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' },
@@ -168,8 +182,7 @@ try {
     }
   }
 } finally {
-  for (const started of running.reverse()) await started.stop();
-  await database.drop();
+  await cleanUp();
 }
 
 const f = (/** @type {number} */ n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '');
