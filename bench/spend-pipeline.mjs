@@ -21,7 +21,7 @@ import { heading, ROOT } from '../scripts/lib/run.mjs';
 import { startSpendFloor, startSpendRoute } from './lib/baselines.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
 import { processCpuSeconds } from './lib/server-metrics.mjs';
-import { prepareSpends } from './lib/spend-dataset.mjs';
+import { prepareSpends, SPEND_RATE_CEILING } from './lib/spend-dataset.mjs';
 import { loadEach, signInReaders, spendBaselineRequest, spendScenarios } from './lib/spend-load.mjs';
 import { freshDatabase, openPgTarget } from './lib/sql-target.mjs';
 
@@ -41,8 +41,6 @@ const rounds = Number(options.rounds);
 const duration = Number(options.duration);
 const connections = Number(options.connections);
 const readers = Number(options.readers);
-/** As bench:load sizes its pairs on PostgreSQL: no vote or unlock repeats within the run. */
-const SPEND_RATE_CEILING = 14_000;
 /** The sampler costs the database a statement each time: often enough to see, seldom enough not to load it. */
 const SAMPLE_EVERY_MS = 10;
 
@@ -150,7 +148,7 @@ try {
   let spend;
   try {
     await seedPosts(target, Number(options.posts));
-    spend = await prepareSpends(target, { readers, pairs: 2 * rounds * duration * SPEND_RATE_CEILING });
+    spend = await prepareSpends(target, { readers, pairs: 2 * rounds * duration * SPEND_RATE_CEILING.postgres });
     // The dataset's WAL written out now, not across the first load (bench:load does the same).
     await target.query('checkpoint');
   } finally {

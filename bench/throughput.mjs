@@ -28,7 +28,7 @@ import { startHello, startPageRoute, startSpendFloor, startSpendRoute, startText
 import { ratioChart } from './lib/ratio-chart.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
 import { readServerMetrics, serverShare, serverText, withProcessCpu } from './lib/server-metrics.mjs';
-import { coinInvariants, prepareSpends } from './lib/spend-dataset.mjs';
+import { coinInvariants, prepareSpends, SPEND_RATE_CEILING } from './lib/spend-dataset.mjs';
 import {
   contentionCheck,
   loadEach,
@@ -59,14 +59,6 @@ const duration = Number(options.duration);
 const connections = Number(options.connections);
 const postCount = Number(options.posts);
 const readers = Number(options.readers);
-/**
- * Spends a second an engine here does not reach: sizes the (reader, tea) pairs an unlock or vote
- * scenario may need, since neither can repeat a pair (a repeat counts as an error). s46, on a
- * faster machine: the vote's floor and route on PostgreSQL took 14.4k pairs a second between them,
- * of the 16k that 8k here allowed (the floors alone reached 9.5k); on PGlite the routes ran at
- * 3.4k-3.9k, with no floor beside them.
- */
-const SPEND_RATE_CEILING = onPostgres ? 14_000 : 6_000;
 /** Access tokens live 15 minutes; a long run signs its readers in again before they lapse. */
 const TOKEN_REFRESH_MS = 10 * 60_000;
 
@@ -85,7 +77,10 @@ async function writeDataset(target) {
   await seedPosts(target, postCount);
   // Twice on PostgreSQL: the spend floor takes its pairs from the same walkers as Kettle's routes.
   const runs = onPostgres ? 2 : 1;
-  const spend = await prepareSpends(target, { readers, pairs: runs * rounds * duration * SPEND_RATE_CEILING });
+  const spend = await prepareSpends(target, {
+    readers,
+    pairs: runs * rounds * duration * SPEND_RATE_CEILING[options.db],
+  });
   // The dataset's WAL set off a checkpoint that PostgreSQL spread over ~270 s, across round 1 (s20,
   // whose PostgreSQL round 1 missed P2 twice while PGlite's held): written out now instead, so no
   // round shares the machine with it. One run since: round 1 held, round 2 missed.
