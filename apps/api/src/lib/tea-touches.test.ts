@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTeaTouches } from './tea-touches.js';
 
 const TEA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const OTHER = '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c';
 
 describe('which teas changed since a page was kept', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('names a page by every id in its text, escaped inside a string or not', () => {
     const touches = createTeaTouches(60_000);
     const nested = JSON.stringify({ ids: [TEA], cards: [JSON.stringify({ id: OTHER })] });
@@ -59,6 +63,30 @@ describe('which teas changed since a page was kept', () => {
     touches.note(OTHER, 11);
     expect(touches.guess(TEA)).toBe(1);
     expect(touches.guess(OTHER)).toBe(12);
+  });
+
+  it('remembers a tea touched again for as long after its last touch, however many teas come and go', () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const touches = createTeaTouches(100);
+    const teas = Array.from({ length: 200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    let touch = 0;
+    // A tea each ms for 200 ms, the first one again at 190: 50 ms on, only it and the last 40 stay.
+    for (let ms = 0; ms < 200; ms += 1) {
+      now += 1;
+      touches.note(teas[ms] ?? TEA, (touch += 1));
+      if (ms === 190) touches.note(teas[0] ?? TEA, (touch += 1));
+    }
+    now += 50;
+    touches.note(OTHER, (touch += 1));
+    expect(touches.guess(teas[0] ?? TEA)).toBe(193);
+    expect(touches.guess(teas[1] ?? TEA)).toBe(1);
+    expect(touches.guess(teas[149] ?? TEA)).toBe(1);
+    expect(touches.guess(teas[199] ?? TEA)).toBe(202);
+    // Its last touch is as old now.
+    now += 100;
+    touches.note(OTHER, (touch += 1));
+    expect(touches.guess(teas[0] ?? TEA)).toBe(1);
   });
 
   it('forgets every touch, and says so, rather than remember more than its bound', () => {
