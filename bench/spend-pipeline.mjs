@@ -20,7 +20,7 @@ import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { heading, ROOT } from '../scripts/lib/run.mjs';
 import { startSpendFloor, startSpendRoute } from './lib/baselines.mjs';
 import { seedPosts } from './lib/seed-posts.mjs';
-import { processCpuSeconds } from './lib/server-metrics.mjs';
+import { mainThreadTimes, processCpuSeconds } from './lib/server-metrics.mjs';
 import { prepareSpends, SPEND_RATE_CEILING } from './lib/spend-dataset.mjs';
 import { loadEach, signInReaders, spendBaselineRequest, spendScenarios } from './lib/spend-load.mjs';
 import { freshDatabase, openPgTarget } from './lib/sql-target.mjs';
@@ -43,10 +43,6 @@ const connections = Number(options.connections);
 const readers = Number(options.readers);
 /** The sampler costs the database a statement each time: often enough to see, seldom enough not to load it. */
 const SAMPLE_EVERY_MS = 10;
-
-/** The main thread's [time run, time waiting for a core] so far, in ns. */
-const schedstat = (/** @type {number} */ pid) =>
-  readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
 
 /** The machine's CPU time so far, in clock ticks: busy, and all (idle and I/O wait included). */
 function machineTicks() {
@@ -101,7 +97,7 @@ async function backendStates(url, measure) {
  * @param {() => Promise<{ rps: number, requests: number, p50: number, p99: number, errors: number }>} load
  */
 async function measured(pid, load) {
-  const [run0 = 0, wait0 = 0] = schedstat(pid);
+  const loop0 = mainThreadTimes(pid);
   const cpu0 = processCpuSeconds(pid) ?? NaN;
   const machine0 = machineTicks();
   const client0 = process.cpuUsage();
@@ -109,14 +105,14 @@ async function measured(pid, load) {
   const client = process.cpuUsage(client0);
   const machine1 = machineTicks();
   const cpu1 = processCpuSeconds(pid) ?? NaN;
-  const [run1 = 0, wait1 = 0] = schedstat(pid);
+  const loop1 = mainThreadTimes(pid);
   const n = Math.max(1, figures.requests);
   const tickUs = 1e6 / 100;
   return {
     ...figures,
     serverCpuUs: ((cpu1 - cpu0) * 1e6) / n,
-    loopRunUs: (run1 - run0) / 1e3 / n,
-    loopWaitUs: (wait1 - wait0) / 1e3 / n,
+    loopRunUs: ((loop1.runMs - loop0.runMs) * 1e3) / n,
+    loopWaitUs: ((loop1.waitMs - loop0.waitMs) * 1e3) / n,
     clientCpuUs: (client.user + client.system) / n,
     machineCpuUs: ((machine1.busy - machine0.busy) * tickUs) / n,
     idleShare: 1 - (machine1.busy - machine0.busy) / Math.max(1, machine1.all - machine0.all),
@@ -163,18 +159,23 @@ try {
   const floor = await startSpendFloor(database.url);
   running.push(floor);
   const at = (/** @type {string} */ url) => ({ origin: url.replace(/\/$/, ''), connections, duration });
+  const serverPid = server.pid;
   const runs = [
-    ['spend route (baseline)', route.pid, () => loadEach(at(route.url), spendBaselineRequest(spend.readerIds))],
-    [`${options.kind} floor`, floor.pid, () => loadEach(at(floor.url), scenario.floor)],
-    [`Kettle's ${options.kind}`, server.pid, () => loadEach(at(server.origin), scenario.build)],
+    {
+      name: 'spend route (baseline)',
+      pid: route.pid,
+      load: () => loadEach(at(route.url), spendBaselineRequest(spend.readerIds)),
+    },
+    { name: `${options.kind} floor`, pid: floor.pid, load: () => loadEach(at(floor.url), scenario.floor) },
+    { name: `Kettle's ${options.kind}`, pid: serverPid, load: () => loadEach(at(server.origin), scenario.build) },
   ];
   for (let round = 1; round <= rounds; round++) {
-    for (const [name, pid, load] of runs) {
+    for (const { name, pid, load } of runs) {
       process.stdout.write(`Round ${round}: ${name}...\n`);
       /** @type {Awaited<ReturnType<typeof measured>> | undefined} */
       let figures;
       const states = await backendStates(database.url, async () => {
-        figures = await measured(Number(pid), /** @type {any} */ (load));
+        figures = await measured(pid, load);
       });
       rows.push({ round, name, ...figures, states });
     }

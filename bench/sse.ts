@@ -32,6 +32,7 @@ import type { FastifyInstance } from 'fastify';
 import { P7_VIEWERS, p7MemoryHeld } from './lib/bench-table.js';
 import type { Target } from './lib/dataset.js';
 import { pinLoopApart } from './lib/cores.js';
+import { mainThreadTimes } from './lib/server-metrics.mjs';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 
 const API = '/api/v1';
@@ -131,18 +132,10 @@ function longestSliceAtMost(before: Map<number, number>, after: Map<number, numb
 
 /**
  * How long this process's main thread (the event loop) has waited for a CPU while ready to run, in
- * ms: the kernel's run-queue time (/proc/<pid>/task/<pid>/schedstat, second field, ns). A slice of
- * a fan-out measures wall time, so a wait there counts in it though no code of Kettle's ran. NaN
- * where the kernel does not say.
+ * ms (lib/server-metrics.mjs). A slice of a fan-out measures wall time, so a wait there counts in it
+ * though no code of Kettle's ran.
  */
-function mainThreadWaitMs(): number {
-  try {
-    const fields = readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ');
-    return Number(fields[1]) / 1e6;
-  } catch {
-    return NaN;
-  }
-}
+const mainThreadWaitMs = (): number => mainThreadTimes(process.pid).waitMs;
 
 /** RSS, and the JavaScript heap with Node's external memory, after a full collection when allowed. */
 const memory = (): { rss: number; heap: number } => {

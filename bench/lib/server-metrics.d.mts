@@ -19,6 +19,7 @@ export type BaselineShare = { cpuUsPerAnswer: number };
 export function sampleSum(text: string, name: string, labels?: string): number;
 export function readServerMetrics(origin: string): Promise<MetricsSample>;
 export function serverShare(before: MetricsSample, after: MetricsSample): ServerShare;
+export function mainThreadTimes(pid: number): { runMs: number; waitMs: number };
 export function processCpuSeconds(pid: number | undefined): number | null;
 export function withProcessCpu<T extends { requests: number }>(
   pid: number | undefined,

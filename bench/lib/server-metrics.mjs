@@ -45,6 +45,22 @@ export async function readServerMetrics(origin) {
 }
 
 /**
+ * A process's main thread (its event loop) so far, in ms: the time it ran and the time it waited
+ * for a core while ready to run (/proc/<pid>/task/<pid>/schedstat, ns); NaN each where the kernel
+ * does not say (not Linux, or the process is gone).
+ * @param {number} pid
+ * @returns {{ runMs: number, waitMs: number }}
+ */
+export function mainThreadTimes(pid) {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
+  } catch {
+    return { runMs: NaN, waitMs: NaN };
+  }
+}
+
+/**
  * User and system CPU seconds a process has used so far, or null where /proc cannot say (not
  * Linux, or the process is gone).
  * @param {number | undefined} pid
