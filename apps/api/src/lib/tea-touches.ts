@@ -99,10 +99,10 @@ export function createTeaTouches(forgetAfterMs: number, bound: Bound = { onForge
     /** A touch made or heard of: pages naming `tea` kept before it are no longer current. */
     note(tea: string, touch: number): void {
       processTouches = Math.max(processTouches, touch);
-      if (lastTouch(tea) >= touch) return;
+      const known = touched.get(tea);
+      if ((known?.touch ?? 0) >= touch) return;
       seq += 1;
       const now = Date.now();
-      const known = touched.get(tea);
       if (known) {
         known.touch = touch;
         known.seq = seq;
