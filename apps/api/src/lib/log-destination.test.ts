@@ -58,6 +58,21 @@ describe('batchedLogDestination: log lines in batches', () => {
       await written(file, '"i":0,');
     }));
 
+  it('writes every character of a line as it was, in order, whatever its bytes', () =>
+    withDestination('text.log', async (file, destination) => {
+      const log = pino(destination);
+      const says = ['thé ☕ at 5', 'naïve « quotes » 🫖', 'plain'];
+      for (let round = 0; round * 60 <= LOG_BATCH_BYTES; round += 1) for (const msg of says) log.info({ round }, msg);
+      vi.advanceTimersByTime(LOG_FLUSH_MS);
+      await written(file, `"round":${Math.floor(LOG_BATCH_BYTES / 60)},"msg":"plain"`);
+      const lines = read(file)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string; round: number });
+      expect(lines.map((line) => line.msg)).toEqual(lines.map((_, i) => says[i % 3]));
+      expect(lines.map((line) => line.round)).toEqual(lines.map((_, i) => Math.floor(i / 3)));
+    }));
+
   it('writes the lines still waiting when the process exits', async () => {
     const script = [
       `import pino from 'pino';`,
