@@ -1,6 +1,6 @@
 import { POST_CARD_MESSAGES, type PostDetail, type UnlockResponse } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../db/rows.js';
+import type { Viewer } from './reading.policy.js';
 import { postImages, posts } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { actingAccount, loadActingAccount } from '../users/actor.js';
@@ -36,7 +36,7 @@ export async function unlockPost(ctx: AppContext, readerId: string, id: string):
 }
 
 /** The detail GET /posts/{id} would answer now, from what the statement read. */
-function detailOf(ctx: AppContext, user: UserRow, outcome: UnlockOutcome): PostDetail {
+function detailOf(ctx: AppContext, user: Viewer, outcome: UnlockOutcome): PostDetail {
   const row = fromRawRow(posts, outcome);
   const context: ReadContext = {
     viewer: user,
