@@ -11,10 +11,14 @@ describe('createTokenSigner: checked tokens', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T12:00:00Z') });
     const signer = createTokenSigner('a-secret-of-the-tests-that-is-long-enough', 60);
     const token = await signer.signAccess({ sub: 'reader-1', admin: false });
+    // Known at once only after a check.
+    expect(signer.checkedAccess(token)).toBeUndefined();
     expect(await signer.verifyAccess(token)).toEqual({ sub: 'reader-1', admin: false });
+    expect(signer.checkedAccess(token)).toEqual({ sub: 'reader-1', admin: false });
     vi.setSystemTime(new Date('2026-11-26T12:00:59Z'));
     expect(await signer.verifyAccess(token)).toEqual({ sub: 'reader-1', admin: false });
     vi.setSystemTime(new Date('2026-11-26T12:01:00Z'));
+    expect(signer.checkedAccess(token)).toBeUndefined();
     expect(await signer.verifyAccess(token)).toBeNull();
     expect(await signer.verifyAccess(token)).toBeNull();
   });

@@ -147,6 +147,26 @@ describe('access token tamper matrix (security.md A1)', () => {
   });
 });
 
+describe('spends, which check the token alone before their statement reads the account', () => {
+  const spend = {
+    name: 'POST /posts/{id}/vote',
+    method: 'POST',
+    url: `${API}/posts/${crypto.randomUUID()}/vote`,
+  } as const;
+
+  it('refuse every forged or misused token with 401, and answer a genuine one checked before as the first time', async () => {
+    const accepted: string[] = [];
+    for (const [name, headers] of await forgedTokens()) {
+      const res = await call(spend, headers);
+      if (res.statusCode !== 401) accepted.push(`${name}: ${res.statusCode}`);
+    }
+    expect(accepted).toEqual([]);
+    const token = await sign(claims());
+    // No such tea: past the token, the statement answers 404, first from the check, then from memory.
+    for (let time = 0; time < 2; time += 1) expect((await call(spend, bearer(token))).statusCode).toBe(404);
+  });
+});
+
 describe('the database, not the token, decides', () => {
   it('a token of a user deactivated after issue answers 403 on its very next call', async () => {
     const user = await buildUser(app);
