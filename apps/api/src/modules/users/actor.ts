@@ -39,11 +39,13 @@ export type Actor = Pick<
 /**
  * The actor as JSON, for actingAccount: only what Actor holds. The whole row (its password hash,
  * two-factor secret and seven timestamps) cost each spend about twice the text to write, parse and
- * turn into Dates, for fields no spend reads.
+ * turn into Dates, for fields no spend reads. Null when no account was found (as row_to_json of the
+ * missing row was): json_build_object would answer an object of nulls.
  */
-export const actorRow = sql`json_build_object('id', actor.id, 'username', actor.username,
-  'is_active', actor.is_active, 'is_admin', actor.is_admin, 'email_verified_at', actor.email_verified_at,
-  'suspended_until', actor.suspended_until, 'two_factor_enabled_at', actor.two_factor_enabled_at) as actor`;
+export const actorRow = sql`case when actor.id is not null then json_build_object('id', actor.id,
+  'username', actor.username, 'is_active', actor.is_active, 'is_admin', actor.is_admin,
+  'email_verified_at', actor.email_verified_at, 'suspended_until', actor.suspended_until,
+  'two_factor_enabled_at', actor.two_factor_enabled_at) end as actor`;
 
 /** A timestamp of actorRow (JSON text, with its offset), as the ORM maps the column. */
 const instant = (value: unknown): Date | null => (value === null ? null : new Date(String(value)));
