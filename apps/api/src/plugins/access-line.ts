@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { redactUrl } from '../lib/log-redaction.js';
+import { requestSerializer } from '../lib/log-redaction.js';
 
 const { asJsonSym, chindingsSym, hooksSym, mixinSym, needsMetadataGsym, streamSym, timeSym } = pino.symbols;
 const INFO = pino.levels.values.info ?? 30;
@@ -70,16 +70,10 @@ export function writeAccessLine(log: FastifyBaseLogger, request: FastifyRequest,
     plain.set(log, fast);
   }
   const responseTime = reply.elapsedTime;
-  const remoteAddress = request.ip as string | undefined;
-  if (fast && typeof remoteAddress === 'string') {
-    const access = {
-      reqId: request.id,
-      method: request.method,
-      url: redactUrl(request.url),
-      remoteAddress,
-      statusCode: reply.statusCode,
-      responseTime,
-    };
+  // The app's own req serializer, so the line says of the request what pino's would.
+  const req = requestSerializer(request);
+  if (fast && typeof req.remoteAddress === 'string') {
+    const access = { ...req, reqId: request.id, statusCode: reply.statusCode, responseTime };
     streamOf(internals).write(text(internals, access, msg, timeOf(internals)));
   } else {
     log.info({ reqId: request.id, req: request, res: reply, responseTime }, msg);
