@@ -88,8 +88,7 @@ export type CommentOutcome = {
   debt: number;
   /** Set only when the comment was stored and paid for. */
   balance: number | null;
-  comment: Record<string, unknown> | null;
-  /** Its new_comment event, recorded with it (commentEventCte): id and payload. */
+  /** Its new_comment event, recorded with it (commentEventCte): id and payload, the answer's comment too. */
   event_id: number | string | null;
   event_data: NewCommentEvent | null;
 };
@@ -158,7 +157,6 @@ const commentsAt = namedStatement(
     select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
       actor.coin_debt as debt,
       (select coin_balance from charged where charged.n = asked.n) as balance,
-      (select row_to_json(stored) from stored where stored.user_id = asked.reader_id) as comment,
       (select id from recorded where recorded.payload ->> 'user_id' = asked.reader_id::text) as event_id,
       (select payload from recorded where recorded.payload ->> 'user_id' = asked.reader_id::text) as event_data
     from asked left join actor on actor.n = asked.n left join facts on facts.n = asked.n

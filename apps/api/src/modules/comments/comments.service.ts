@@ -14,13 +14,11 @@ import { blockedUserIds } from '../blocks/blocks.service.js';
 import { actingAccount, loadActingAccount } from '../users/actor.js';
 import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { postNotFound, readableConversation, refusePostAction } from '../posts/access.js';
-import { fromRawRow } from '../../db/raw-rows.js';
-import { comments } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Viewer } from '../posts/reading.policy.js';
 import { announcePostEvent, forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
-import { buildCommentTree, toComment } from './comments.presenter.js';
+import { buildCommentTree, ownNewComment } from './comments.presenter.js';
 import { keepRemovedThread } from './removed-comments.js';
 import {
   commentInBatch,
@@ -82,21 +80,18 @@ export async function createComment(
       throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
     }
   }
-  if (outcome.balance === null || !outcome.comment || !outcome.event_data) {
+  if (outcome.balance === null || !outcome.event_data) {
     throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(POST_ACTION_COSTS.comment);
   }
   countSpent(POST_ACTION_COSTS.comment);
-  const coinBalance = Number(outcome.balance);
-  const row = { ...fromRawRow(comments, outcome.comment), username: user.username };
-  const comment = toComment(row, user.id);
   // Recorded with the comment; announced after commit, so no stream hears of one that rolled back.
   await announcePostEvent(ctx, {
     type: 'new_comment',
     id: Number(outcome.event_id),
-    postId: row.postId,
+    postId,
     data: outcome.event_data,
   });
-  return { comment, coin_balance: coinBalance };
+  return { comment: ownNewComment(outcome.event_data), coin_balance: Number(outcome.balance) };
 }
 
 export type RemovedComments = { postId: string; ids: string[] };
