@@ -157,8 +157,8 @@ const commentsAt = namedStatement(
     select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
       actor.coin_debt as debt,
       (select coin_balance from charged where charged.n = asked.n) as balance,
-      (select id from recorded where recorded.payload ->> 'user_id' = asked.reader_id::text) as event_id,
-      (select payload from recorded where recorded.payload ->> 'user_id' = asked.reader_id::text) as event_data
+      recorded.id as event_id, recorded.payload as event_data
     from asked left join actor on actor.n = asked.n left join facts on facts.n = asked.n
+      left join recorded on recorded.payload ->> 'user_id' = asked.reader_id::text
     order by asked.n`,
 );
