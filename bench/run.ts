@@ -256,7 +256,7 @@ async function main(): Promise<number> {
     '| --- | --- | --- |',
     ...goals.map((g) => `| ${g.goal} | ${g.status} | ${g.detail.replace(/\|/g, '\\|')} |`),
     '',
-    'Ratio = req/s ÷ the baseline\'s req/s in the same round (its rate in brackets); "all" rounds: checked once after them.',
+    'Ratio = req/s ÷ the baseline\'s req/s in the same round (its rate in brackets: for a load goal, the mean of its runs right before and right after the scenario); "all" rounds: checked once after them.',
     'p95 rows are sequential requests through the real route in process (list-latency.ts); the others are over loopback HTTP.',
     '',
     ...renderTable(rows),

@@ -62,6 +62,16 @@ const readers = Number(options.readers);
 /** Access tokens live 15 minutes; a long run signs its readers in again before they lapse. */
 const TOKEN_REFRESH_MS = 10 * 60_000;
 
+/**
+ * A goal's baseline as the mean of its runs right before and right after the scenario it judges:
+ * this machine's speed drifts by a tenth and more from one minute to the next (s49: hello 38-55k
+ * req/s in consecutive runs), and a ratio against the run before alone carried that drift whole.
+ * Against the mean, a steady drift cancels. Both runs have rows of their own in the table.
+ * @param {Record<string, number>} before
+ * @param {Record<string, number>} after
+ */
+const bracketed = (before, after) => ({ rps: (before.rps + after.rps) / 2, p99: (before.p99 + after.p99) / 2 });
+
 /** One autocannon run of GET `url`. */
 async function load(url, headers = {}) {
   return loadFigures(await autocannon({ url, connections, duration, headers }));
@@ -223,8 +233,11 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     /** @type {Record<string, Record<string, number>>} each baseline's latest figures this round */
     const measured = {};
-    /** A scenario's row: its ratio to hello, and to the baseline of each goal it carries. */
-    const row = (name, figures, checks = []) => {
+    /**
+     * A scenario's row: its ratio to hello, and to the baseline of each goal it carries. `at`: its
+     * place among the rows, where it ran (before the baseline runs after it).
+     */
+    const row = (name, figures, checks = [], at = rows.length) => {
       const compare = (baseline) => ({
         baseline,
         baselineRps: measured[baseline].rps,
@@ -242,29 +255,41 @@ try {
         return { ...found, goal: c.goal, min: c.min, maxP99Ratio: c.maxP99Ratio, held };
       });
       if (comparisons.length === 0) comparisons.push(compare('hello'));
-      rows.push({ round, name, ...figures, comparisons });
+      rows.splice(at, 0, { round, name, ...figures, comparisons });
     };
     for (const scenario of readScenarios) {
-      for (const baseline of (scenario.beside ?? []).filter((name) => readBaselines[name])) {
-        measured[baseline] = await load(readBaselines[baseline].url);
-        rows.push({ round, name: readBaselines[baseline].name, isBaseline: true, ...measured[baseline] });
-      }
+      const beside = (scenario.beside ?? []).filter((name) => readBaselines[name]);
+      /** Each baseline beside the scenario, run once into `into`, each with a row of its own. */
+      const runBeside = async (/** @type {Record<string, Record<string, number>>} */ into) => {
+        for (const baseline of beside) {
+          into[baseline] = await load(readBaselines[baseline].url);
+          rows.push({ round, name: readBaselines[baseline].name, isBaseline: true, ...into[baseline] });
+        }
+      };
+      const before = {};
+      await runBeside(before);
       process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
       const headers = typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers;
-      row(scenario.name, await observed(() => load(scenario.url, headers)), scenario.checks);
+      const figures = await observed(() => load(scenario.url, headers));
+      const at = rows.length;
+      const after = {};
+      await runBeside(after);
+      for (const baseline of beside) measured[baseline] = bracketed(before[baseline], after[baseline]);
+      row(scenario.name, figures, scenario.checks, at);
     }
     await signInAll();
+    /** The spend route once: its row, and its figures. */
+    const runSpendRoute = async () => {
+      const figures = await withProcessCpu(spendRoute.pid, () =>
+        loadEach(
+          { origin: spendRoute.url.replace(/\/$/, ''), connections, duration },
+          spendBaselineRequest(spend.readerIds),
+        ),
+      );
+      rows.push({ round, name: 'prepared spend route (baseline)', isBaseline: true, ...figures });
+      return figures;
+    };
     for (const scenario of spends) {
-      // Beside each spend, as the read goals' baselines are (readScenarios' `beside`).
-      if (spendRoute) {
-        measured['spend route'] = await withProcessCpu(spendRoute.pid, () =>
-          loadEach(
-            { origin: spendRoute.url.replace(/\/$/, ''), connections, duration },
-            spendBaselineRequest(spend.readerIds),
-          ),
-        );
-        rows.push({ round, name: 'prepared spend route (baseline)', isBaseline: true, ...measured['spend route'] });
-      }
       process.stdout.write(`Round ${round}: ${scenario.name}...\n`);
       /** One run of `build` at `at`; a repeated pair answers a free no-op or 409, so it counts as an error. */
       const spendLoad = async (/** @type {string} */ at, /** @type {typeof scenario.build} */ build) => {
@@ -286,12 +311,18 @@ try {
           ...measured[floorName],
         });
       }
+      // Right before and right after the spend, as the read goals' baselines are (readScenarios' `beside`).
+      const routeBefore = spendRoute ? await runSpendRoute() : null;
       const figures = await observed(() => spendLoad(origin, scenario.build));
+      const at = rows.length;
+      if (routeBefore) measured['spend route'] = bracketed(routeBefore, await runSpendRoute());
       // Beside its goal, how close the route comes to its own statement with nothing else.
-      row(scenario.name, figures, [
-        ...goal('P6', 'spend route', 0.9),
-        ...(spendFloor ? [{ baseline: floorName }] : []),
-      ]);
+      row(
+        scenario.name,
+        figures,
+        [...goal('P6', 'spend route', 0.9), ...(spendFloor ? [{ baseline: floorName }] : [])],
+        at,
+      );
     }
   }
 
@@ -328,7 +359,7 @@ const goalText = (c) => (c.goal ? `${c.goal}: ≥ ${c.min}${c.maxP99Ratio ? `, p
 const lines = [
   `# Throughput ${date}${options.label ? ` (${options.label})` : ''}`,
   '',
-  `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community and ${postCount} more teas on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'} (the server lists ${approvedSeen} published), ${readers} readers spending. Ratio = req/s ÷ the named baseline's req/s in the same round.`,
+  `autocannon -c ${connections} -d ${duration} on the same cores; the production build with its demo community and ${postCount} more teas on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'} (the server lists ${approvedSeen} published), ${readers} readers spending. Ratio = req/s ÷ the named baseline's req/s in the same round: the mean of its runs right before and right after the scenario (a scenario without a baseline of its own: the latest such mean; a floor: its run before).`,
   '',
   '| round | scenario | req/s | p50 ms | p99 ms | errors | server (its /metrics; a spend baseline: its CPU from /proc) | baseline | ratio | p99 ratio | goal | held |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
