@@ -1,7 +1,7 @@
 import type { Comment, NewCommentEvent } from '@kettle/shared';
 import type { CommentRow } from './comments.repository.js';
 
-/** Every field listed on purpose: a comment leaves the server only through here. */
+/** Every field listed on purpose: a comment leaves the server only through here and ownNewComment. */
 export const toComment = (row: CommentRow, viewerId: string | null): Comment => ({
   id: row.id,
   content: row.content,
