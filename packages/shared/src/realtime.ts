@@ -1,4 +1,5 @@
 import { z } from './z.js';
+import type { Comment } from './comments.js';
 
 export * from './realtime-constants.js';
 
@@ -11,6 +12,22 @@ export const newCommentEventSchema = z.object({
   parent_comment_id: z.uuid().nullable(),
 });
 export type NewCommentEvent = z.infer<typeof newCommentEventSchema>;
+
+/**
+ * The comment a new_comment event announces, as the comment list shows it: the event holds every
+ * field of a Comment but the viewer's own flag. The writer's answer is built from the same event
+ * (the server's createComment), so what they see and what every stream shows are one text.
+ */
+export const commentOfEvent = (event: NewCommentEvent, isOwn: boolean): Comment => ({
+  id: event.comment_id,
+  content: event.content,
+  user_id: event.user_id,
+  username: event.username,
+  created_at: event.created_at,
+  parent_comment_id: event.parent_comment_id,
+  is_own: isOwn,
+  replies: [],
+});
 
 /**
  * A comment was deleted (issue 10): these ids (the comment and every reply under it) leave the

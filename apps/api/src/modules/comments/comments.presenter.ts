@@ -1,7 +1,7 @@
-import type { Comment, NewCommentEvent } from '@kettle/shared';
+import type { Comment } from '@kettle/shared';
 import type { CommentRow } from './comments.repository.js';
 
-/** Every field listed on purpose: a comment leaves the server only through here and ownNewComment. */
+/** Every field listed on purpose: a comment leaves the server only through here and shared commentOfEvent. */
 export const toComment = (row: CommentRow, viewerId: string | null): Comment => ({
   id: row.id,
   content: row.content,
@@ -10,22 +10,6 @@ export const toComment = (row: CommentRow, viewerId: string | null): Comment => 
   created_at: row.createdAt.toISOString(),
   parent_comment_id: row.parentCommentId,
   is_own: viewerId !== null && row.userId === viewerId,
-  replies: [],
-});
-
-/**
- * The comment its writer just posted, from its new_comment event (commentEventCte): the event
- * holds every field of the answer, written as toComment writes them, so the answer and what each
- * viewer's stream shows are one text, and the statement returns the row once, not twice.
- */
-export const ownNewComment = (event: NewCommentEvent): Comment => ({
-  id: event.comment_id,
-  content: event.content,
-  user_id: event.user_id,
-  username: event.username,
-  created_at: event.created_at,
-  parent_comment_id: event.parent_comment_id,
-  is_own: true,
   replies: [],
 });
 

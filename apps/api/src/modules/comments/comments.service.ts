@@ -1,4 +1,5 @@
 import {
+  commentOfEvent,
   COMMENT_MESSAGES,
   MESSAGES,
   type CommentCreateData,
@@ -18,7 +19,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { Viewer } from '../posts/reading.policy.js';
 import { announcePostEvent, forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
-import { buildCommentTree, ownNewComment } from './comments.presenter.js';
+import { buildCommentTree } from './comments.presenter.js';
 import { keepRemovedThread } from './removed-comments.js';
 import {
   commentInBatch,
@@ -91,7 +92,8 @@ export async function createComment(
     postId,
     data: outcome.event_data,
   });
-  return { comment: ownNewComment(outcome.event_data), coin_balance: Number(outcome.balance) };
+  // The writer's answer is the event every viewer's stream shows (commentEventCte).
+  return { comment: commentOfEvent(outcome.event_data, true), coin_balance: Number(outcome.balance) };
 }
 
 export type RemovedComments = { postId: string; ids: string[] };

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CurrentUser, NewCommentEvent, VoteUpdateEvent } from '@kettle/shared';
+import { commentOfEvent, type CurrentUser, type NewCommentEvent, type VoteUpdateEvent } from '@kettle/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentUserKey } from '@/lib/current-user';
 import { patchCachedPost, refetchCachedPost } from '@/lib/post-cache';
@@ -19,16 +19,7 @@ export type PostEventsState = (StreamStatus | { status: 'idle'; attempt: 0 }) & 
 function applyNewComment(queryClient: QueryClient, postId: string, event: NewCommentEvent): void {
   // Comments by users this reader blocked never arrive: the server filters them per stream.
   const me = queryClient.getQueryData<CurrentUser>(currentUserKey);
-  addCommentToCache(queryClient, postId, {
-    id: event.comment_id,
-    content: event.content,
-    user_id: event.user_id,
-    username: event.username,
-    created_at: event.created_at,
-    parent_comment_id: event.parent_comment_id,
-    is_own: me?.id === event.user_id,
-    replies: [],
-  });
+  addCommentToCache(queryClient, postId, commentOfEvent(event, me?.id === event.user_id));
 }
 
 /** product.md §4 'Voting': the count and this reader's own vote state, as the stream personalised them. */
