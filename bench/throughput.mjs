@@ -64,7 +64,7 @@ const TOKEN_REFRESH_MS = 10 * 60_000;
 
 /**
  * A goal's baseline as the mean of its runs right before and right after the scenario it judges:
- * this machine's speed drifts by a tenth and more from one minute to the next (s49: hello 38-55k
+ * this machine's speed drifts by a tenth and more from one minute to the next (s49: hello 39-55k
  * req/s in consecutive runs), and a ratio against the run before alone carried that drift whole.
  * Against the mean, a steady drift cancels. Both runs have rows of their own in the table.
  * @param {Record<string, number>} before
