@@ -22,12 +22,20 @@ const asJson = (log: Internals, obj: object, msg: string, time: string) =>
 const timeOf = (log: Internals) => (log[timeSym] as () => string).call(log);
 const streamOf = (log: Internals) => log[streamSym] as { write: (line: string) => void } & Internals;
 
-function text(log: Internals, a: Access, msg: string, time: string): string {
+function text(
+  log: Internals,
+  req: Pick<Access, 'method' | 'url' | 'remoteAddress'>,
+  reqId: string,
+  statusCode: number,
+  responseTime: number,
+  msg: string,
+  time: string,
+): string {
   return (
-    `{"level":${INFO}${time}${String(log[chindingsSym])},"reqId":${JSON.stringify(a.reqId)},` +
-    `"req":{"method":${JSON.stringify(a.method)},"url":${JSON.stringify(a.url)},` +
-    `"remoteAddress":${JSON.stringify(a.remoteAddress)}},"res":{"statusCode":${a.statusCode}},` +
-    `"responseTime":${a.responseTime},"msg":${JSON.stringify(msg)}}\n`
+    `{"level":${INFO}${time}${String(log[chindingsSym])},"reqId":${JSON.stringify(reqId)},` +
+    `"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(req.url)},` +
+    `"remoteAddress":${JSON.stringify(req.remoteAddress)}},"res":{"statusCode":${statusCode}},` +
+    `"responseTime":${responseTime},"msg":${JSON.stringify(msg)}}\n`
   );
 }
 
@@ -51,7 +59,7 @@ export function writesPlainLines(logger: FastifyBaseLogger): boolean {
   };
   const ours: Access = { ...sample, ...sample.req, remoteAddress: sample.req.ip, statusCode: 200 };
   const time = timeOf(log);
-  return asJson(log, sample, 'sample', time) === text(log, ours, 'sample', time);
+  return asJson(log, sample, 'sample', time) === text(log, ours, ours.reqId, 200, ours.responseTime, 'sample', time);
 }
 
 /**
@@ -62,8 +70,9 @@ export function writesPlainLines(logger: FastifyBaseLogger): boolean {
  * its own) keeps pino's way. pino.symbols are pino's published names for what this reads.
  */
 export function writeAccessLine(log: FastifyBaseLogger, request: FastifyRequest, reply: FastifyReply, msg: string) {
-  if ((pino.levels.values[log.level] ?? Infinity) > INFO) return;
   const internals = log as unknown as Internals;
+  // pino's own test, which honours a logger's custom levels and their order.
+  if (!(log as unknown as Pick<pino.Logger, 'isLevelEnabled'>).isLevelEnabled('info')) return;
   let fast = plain.get(log);
   if (fast === undefined) {
     fast = writesPlainLines(log);
@@ -73,8 +82,10 @@ export function writeAccessLine(log: FastifyBaseLogger, request: FastifyRequest,
   // The app's own req serializer, so the line says of the request what pino's would.
   const req = requestSerializer(request);
   if (fast && typeof req.remoteAddress === 'string') {
-    const access = { ...req, reqId: request.id, statusCode: reply.statusCode, responseTime };
-    streamOf(internals).write(text(internals, access, msg, timeOf(internals)));
+    // The fields go to text() as they are: spreading them into one record first made the line
+    // cost 2.5 times as much (scratch micro, 5.5 against 2.1 µs a line).
+    const line = text(internals, req, request.id, reply.statusCode, responseTime, msg, timeOf(internals));
+    streamOf(internals).write(line);
   } else {
     log.info({ reqId: request.id, req: request, res: reply, responseTime }, msg);
   }
