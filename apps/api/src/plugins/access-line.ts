@@ -70,9 +70,8 @@ export function writesPlainLines(logger: FastifyBaseLogger): boolean {
  * its own) keeps pino's way. pino.symbols are pino's published names for what this reads.
  */
 export function writeAccessLine(log: FastifyBaseLogger, request: FastifyRequest, reply: FastifyReply, msg: string) {
+  if ((pino.levels.values[log.level] ?? Infinity) > INFO) return;
   const internals = log as unknown as Internals;
-  // pino's own test, which honours a logger's custom levels and their order.
-  if (!(log as unknown as Pick<pino.Logger, 'isLevelEnabled'>).isLevelEnabled('info')) return;
   let fast = plain.get(log);
   if (fast === undefined) {
     fast = writesPlainLines(log);
