@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unavailableCause } from '../lib/unavailable.js';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
+import { nameStatement } from './statement-names.js';
 
 /** A statement that keeps PGlite busy for a while (about a second here) without touching a table. */
 const SLOW = 'select count(*)::int as n from generate_series(1, 3000000)';
@@ -83,6 +84,58 @@ describe('PGlite on its own thread', () => {
         await tx.query('select 1');
       }),
     ).rejects.toThrow('Transaction is closed');
+  });
+});
+
+describe('PGlite on its own thread: a named statement', () => {
+  let client: PgliteThread;
+  const NOTE_OF = 'select note, at, $2::int[] as ids from t where id = $1';
+  const INVERSE = 'select 100 / $1::int as n';
+  beforeAll(async () => {
+    client = await openPgliteThread();
+    await client.exec(
+      "create table t (id int primary key, note text, at timestamptz); insert into t values (1, 'one', '2026-01-02 03:04:05+00')",
+    );
+    nameStatement(NOTE_OF, 'kettle_test_note_of');
+    nameStatement(INVERSE, 'kettle_test_inverse');
+  });
+  afterAll(() => client.close());
+
+  const runs = async (name: string): Promise<number> => {
+    const { rows } = await client.query<{ runs: number }>(
+      'select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name = $1',
+      [name],
+    );
+    return rows[0]?.runs ?? 0;
+  };
+
+  it('is prepared once and run by name, its values and rows written and read as an unnamed one', async () => {
+    const keep = { 1184: (value: string) => value };
+    for (let i = 0; i < 3; i += 1) {
+      const { rows } = await client.query(NOTE_OF, [1, [4, 5]], { rowMode: 'object', parsers: keep });
+      expect(rows).toEqual([{ note: 'one', at: '2026-01-02 03:04:05+00', ids: [4, 5] }]);
+    }
+    expect(await runs('kettle_test_note_of')).toBe(3);
+    const arrays = await client.query(NOTE_OF, [1, null], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([['one', new Date('2026-01-02T03:04:05Z'), null]]);
+    expect((await client.query(NOTE_OF, [2, []])).rows).toEqual([]);
+  });
+
+  it("fails with PostgreSQL's error fields, and the next statement is served", async () => {
+    await expect(client.query(INVERSE, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await client.query(INVERSE, [4])).rows).toEqual([{ n: 25 }]);
+  });
+
+  it('fails the rest of a transaction it failed in, and keeps none of its writes', async () => {
+    const error = await client
+      .transaction(async (tx) => {
+        await tx.query("insert into t values (2, 'two', now())");
+        await tx.query(INVERSE, [0]).catch(() => undefined);
+        await tx.query('select 1');
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '25P02' });
+    expect((await client.query<{ n: number }>('select count(*)::int as n from t')).rows).toEqual([{ n: 1 }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import { statementName } from './statement-names.js';
 
 /** What drizzle's PGlite session passes with a statement. */
 type QueryOptions = {
@@ -33,7 +34,7 @@ export type PgliteThread = PgliteClient & {
 };
 
 type Request =
-  | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; textTypes: number[] }
+  | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; textTypes: number[]; name?: string }
   | { op: 'exec'; sql: string }
   | { op: 'dump' }
   | { op: 'close' };
@@ -224,7 +225,14 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
   };
 
   const query = <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> =>
-    send<Results<T>>({ op: 'query', sql, params, rowMode: options.rowMode, textTypes: textTypesOf(options.parsers) });
+    send<Results<T>>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode,
+      textTypes: textTypesOf(options.parsers),
+      name: statementName(sql),
+    });
   const exec = (sql: string): Promise<Array<Results>> => send<Array<Results>>({ op: 'exec', sql });
 
   let turn: Promise<unknown> = Promise.resolve();

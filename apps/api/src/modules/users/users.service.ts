@@ -13,13 +13,12 @@ import { renameUser } from './users.repository.js';
 // What other modules ask of accounts (sign-in, sign-up, a token's subject, a notice's addressee)
 // lives here; the admin's list and locks stay in users.repository.
 
-const userById = builtOnce((db: Db) =>
+const userById = builtOnce('kettle_user_by_id', (db: Db) =>
   db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('kettle_user_by_id'),
+    .limit(1),
 );
 
 /** The signed-in user of a request (every signed-in call asks): a statement prepared once. */

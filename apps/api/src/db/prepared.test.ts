@@ -1,24 +1,31 @@
+import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postComment, vote } from '../../test/conversation-kit.js';
 import { useTestApp, type TestApp } from '../../test/harness.js';
 import { signedIn } from '../../test/posts-kit.js';
+import { rowsOf } from '../lib/sql-rows.js';
 import { approvedPost, getPosts, unlock } from '../../test/reading-kit.js';
 
-// PostgreSQL only: a name belongs to a connection there, and PGlite parses every statement anyway
-// (prepared.ts); the embedded run leaves this file out (vitest.config.ts).
+type Runs = { name: string; runs: string };
+const NAMED_RUNS = `select name, generic_plans + custom_plans as runs from pg_prepared_statements where name like 'kettle\\_%'`;
 
-/** How often each of Kettle's named statements ran, summed over every connection of the pool. */
+/**
+ * How often each of Kettle's named statements ran: in the embedded database, or summed over every
+ * connection of PostgreSQL's pool (a name belongs to a connection there).
+ */
 async function namedRuns(app: TestApp): Promise<Map<string, number>> {
+  const runs = new Map<string, number>();
+  if (app.ctx.database.kind === 'pglite') {
+    for (const row of rowsOf<Runs>(await app.ctx.db.execute(sql.raw(NAMED_RUNS)))) runs.set(row.name, Number(row.runs));
+    return runs;
+  }
   // drizzle keeps node-postgres' pool on `$client`; with none of them busy, this takes each once.
   const pool = (app.ctx.db as unknown as { $client: Pool }).$client;
   const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
-  const runs = new Map<string, number>();
   try {
     for (const client of clients) {
-      const { rows } = await client.query<{ name: string; runs: string }>(
-        `select name, generic_plans + custom_plans as runs from pg_prepared_statements where name like 'kettle\\_%'`,
-      );
+      const { rows } = await client.query<Runs>(NAMED_RUNS);
       for (const row of rows) runs.set(row.name, (runs.get(row.name) ?? 0) + Number(row.runs));
     }
   } finally {
@@ -27,7 +34,7 @@ async function namedRuns(app: TestApp): Promise<Map<string, number>> {
   return runs;
 }
 
-describe('the hot statements run by name (issue 13: parsed once per connection, then bound)', () => {
+describe('the hot statements run by name (issue 13: parsed once per connection or database, then bound)', () => {
   let app: TestApp;
   useTestApp(
     (made) => {
@@ -38,7 +45,6 @@ describe('the hot statements run by name (issue 13: parsed once per connection, 
   );
 
   it('each spend and the signed-in list run their statement by name, once a request', async () => {
-    expect(app.ctx.database.kind).toBe('postgres');
     const author = await signedIn(app);
     const reader = await signedIn(app, { coins: 1_000 });
     const teas = [];
@@ -56,5 +62,17 @@ describe('the hot statements run by name (issue 13: parsed once per connection, 
     expect(ran('kettle_votes')).toBe(3);
     expect(ran('kettle_comments')).toBe(3);
     expect(ran('kettle_readers_of_pages')).toBe(3);
+  });
+
+  it("a search page reads its cards' categories, states and images by name, once a page", async () => {
+    const author = await signedIn(app);
+    await approvedPost(app, author.user.id, { title: 'Steeped in the morning' });
+    const before = await namedRuns(app);
+    for (let i = 0; i < 3; i += 1) {
+      const page = await getPosts(app, '?search=steeped');
+      expect(page.json()).toMatchObject({ data: [{ title: 'Steeped in the morning' }] });
+    }
+    const after = await namedRuns(app);
+    expect((after.get('kettle_read_context') ?? 0) - (before.get('kettle_read_context') ?? 0)).toBe(3);
   });
 });
