@@ -2,6 +2,7 @@
 // the server's thread one slow statement stalled every request (issue 13, goal P8). The server talks
 // to this thread through `pglite-thread.ts`, which keeps PGlite's order: one statement or one
 // transaction at a time. Plain JavaScript, so tests, the dev server and the build all load it as is.
+import { Buffer } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -56,15 +57,7 @@ function plainError(error) {
 const { serialize } = protocol;
 
 /** Protocol messages sent as one, answered in order (PostgreSQL skips to the Sync after an error). */
-const messages = (/** @type {Uint8Array[]} */ ...parts) => {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-};
+const messages = (/** @type {Uint8Array[]} */ ...parts) => Buffer.concat(parts);
 
 /** The hot statements prepared here, by name: their text and their parameters' type ids. */
 const prepared = new Map(/** @type {Array<[string, { text: string, paramTypes: number[] }]>} */ ([]));
