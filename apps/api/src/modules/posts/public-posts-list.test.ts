@@ -138,6 +138,15 @@ describe('GET /api/v1/posts/ filters and search', () => {
     expect(await inState('LA.')).toEqual([]);
   });
 
+  it('folds the case of letters beyond ASCII in a short term too', async () => {
+    // An ASCII term is checked under the "C" collation (ascii-match.ts); this one must not be.
+    const { user } = await signedIn(app);
+    const stateId = sts[2]?.id;
+    const cava = await approvedPost(app, user.id, { title: 'ÇA VA, said the barista', stateId });
+    await approvedPost(app, user.id, { title: 'Casa va bene', stateId });
+    expect(await listIds(app, `?state_id=${stateId}&search=${encodeURIComponent('ça')}`)).toEqual([cava.id]);
+  });
+
   it('validates the query: limit 1..100, skip ≥ 0, and a skip past 1000 is 422 with a clear message', async () => {
     for (const query of ['?limit=0', '?limit=101', '?skip=-1', '?category_id=nope', `?search=${'x'.repeat(101)}`]) {
       expect((await getPosts(app, query)).statusCode, query).toBe(422);

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { fromRawRow } from '../../db/raw-rows.js';
 import { posts } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { asciiIlike, isPlainAscii } from './ascii-match.js';
 
 /** Slices per group; the 32 in search_slice_trigrams (migration 0016). */
 const SLICE_GROUP = 32;
@@ -16,7 +17,7 @@ const SLICE_GROUP = 32;
  * lacks. Null when the term is not plain ASCII, whose letters pg_trgm may fold and split otherwise.
  */
 export function termTrigrams(term: string): string[] | null {
-  if (!/^[\x20-\x7e]+$/.test(term)) return null;
+  if (!isPlainAscii(term)) return null;
   const lower = term.toLowerCase();
   const words = [...lower.matchAll(/[a-z0-9]+/g)];
   const found = new Set<string>();
@@ -36,8 +37,12 @@ export function termTrigrams(term: string): string[] | null {
   return found.size > 0 ? [...found] : null;
 }
 
-/** An approved post whose title or preview holds the pattern: the slices' candidates checked row by row. */
-const holds = (pattern: string) => sql`(p.title ilike ${pattern} or p.preview ilike ${pattern})`;
+/**
+ * An approved post whose title or preview holds the pattern: the slices' candidates checked row by
+ * row, under "C" (the term is plain ASCII: termTrigrams).
+ */
+const holds = (pattern: string) =>
+  sql`(${asciiIlike(sql`p.title`, pattern)} or ${asciiIlike(sql`p.preview`, pattern)})`;
 
 /**
  * Trigrams as one text[] parameter (drizzle spreads a JS array into a list). A trigram of

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { PostRow } from '../../db/rows.js';
 import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { asciiIlike, isPlainAscii } from './ascii-match.js';
 import type { Viewer } from './reading.policy.js';
 import { slicedSearchPage, termTrigrams, type SlicedSearch } from './search-slices.js';
 
@@ -89,8 +90,9 @@ function hasWords(term: string, pattern: string): SQL {
   const wanted = termWords(term);
   if (wanted === '') return sql`false`;
   // Checked on the rows the word index finds: '|| ''' keeps the trigram indexes, which have nothing
-  // to narrow a short term by, out of the plan.
-  const literally = or(ilike(sql`(${posts.title} || '')`, pattern), ilike(sql`(${posts.preview} || '')`, pattern));
+  // to narrow a short term by, out of the plan. An ASCII term is checked under "C" (ascii-match.ts).
+  const check = isPlainAscii(term) ? asciiIlike : (text: SQL, like: string) => ilike(sql`(${text})`, like);
+  const literally = or(check(sql`${posts.title} || ''`, pattern), check(sql`${posts.preview} || ''`, pattern));
   return sql`(${posts.searchWords} @@ to_tsquery('simple', ${wanted.split(' ').join(' & ')}) and ${literally})`;
 }
 
