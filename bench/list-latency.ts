@@ -14,6 +14,8 @@
  * It prints median, p95 and p99 per scenario and p95 / 20 ms (the goal). It never fails on a time:
  * no test asserts a latency; it exits 0 unless the setup or a request itself fails.
  * With --json FILE it also writes every round's figures there (and the tables beside it, FILE.md).
+ * With --unmaintained nothing runs VACUUM or ANALYZE by hand after seeding: on PGlite, which has no
+ * autovacuum, what a real store has is then its own upkeep (db/pglite-upkeep.js).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -50,6 +52,7 @@ type Options = {
   requests: number;
   explain: boolean;
   json: string | undefined;
+  unmaintained: boolean;
 };
 
 function readOptions(): Options {
@@ -61,6 +64,7 @@ function readOptions(): Options {
       requests: { type: 'string', default: '200' },
       explain: { type: 'boolean', default: false },
       json: { type: 'string' },
+      unmaintained: { type: 'boolean', default: false },
     },
   });
   return {
@@ -70,6 +74,7 @@ function readOptions(): Options {
     requests: positiveInt('requests', values.requests),
     explain: values.explain,
     json: values.json,
+    unmaintained: values.unmaintained,
   };
 }
 
@@ -77,7 +82,11 @@ function readOptions(): Options {
  * A reader who unlocked a few recent posts (their search also reads those posts' content) and an
  * admin (whose search reads every post's content).
  */
-async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ readerId: string; adminId: string }> {
+async function readerWithUnlocks(
+  target: Target,
+  unlocks: number,
+  maintained: boolean,
+): Promise<{ readerId: string; adminId: string }> {
   const [reader] = await target.rows<{ id: string }>(
     `insert into users (username, email, password_hash) values ('bench_reader', 'reader@kettle.local', 'x') returning id`,
   );
@@ -88,7 +97,7 @@ async function readerWithUnlocks(target: Target, unlocks: number): Promise<{ rea
   await target.run(`
     insert into post_unlocks (user_id, post_id, price_paid)
     select '${reader.id}', id, 0 from posts where status = 'approved' order by created_at desc limit ${unlocks}`);
-  await target.run('analyze post_unlocks');
+  if (maintained) await target.run('analyze post_unlocks');
   return { readerId: reader.id, adminId: admin.id };
 }
 
@@ -196,18 +205,19 @@ function writeJson(file: string, options: Options, rounds: Array<{ round: number
 async function main(): Promise<void> {
   const options = readOptions();
   console.log(
-    `Kettle list latency: db=${options.db} posts=${options.posts} rounds=${options.rounds} requests=${options.requests}`,
+    `Kettle list latency: db=${options.db} posts=${options.posts} rounds=${options.rounds} requests=${options.requests}` +
+      (options.unmaintained ? ' (unmaintained: no VACUUM or ANALYZE by hand)' : ''),
   );
   await withServedApp(options.db, async ({ app, target }) => {
     const t0 = Date.now();
-    const authorId = await seed(target, options.posts);
-    console.log(`seeding and analyze took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const authorId = await seed(target, options.posts, { maintained: !options.unmaintained });
+    console.log(`seeding${options.unmaintained ? '' : ' and analyze'} took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
     const [category] = await target.rows<{ name: string }>('select name from categories order by name limit 1');
     const [state] = await target.rows<{ code: string }>('select code from states order by code limit 1');
     if (!category || !state) throw new Error('reference data missing');
     const token = await app.ctx.tokens.signAccess({ sub: authorId, admin: false });
-    const reader = await readerWithUnlocks(target, UNLOCKS);
+    const reader = await readerWithUnlocks(target, UNLOCKS, !options.unmaintained);
     const readerToken = await app.ctx.tokens.signAccess({ sub: reader.readerId, admin: false });
     const adminToken = await app.ctx.tokens.signAccess({ sub: reader.adminId, admin: true });
     const asReader = { authorization: `Bearer ${readerToken}` };
@@ -284,7 +294,10 @@ async function main(): Promise<void> {
     for (const s of [baseline, ...scenarios]) await timeScenario(app, s, 5);
 
     const measured: Array<{ round: number; rows: Row[] }> = [];
-    const md: string[] = [`# List latency: ${options.db}, ${options.posts} posts, ${options.requests} requests each`];
+    const unmaintained = options.unmaintained ? ', unmaintained (no VACUUM or ANALYZE by hand)' : '';
+    const md: string[] = [
+      `# List latency: ${options.db}, ${options.posts} posts, ${options.requests} requests each${unmaintained}`,
+    ];
     for (let round = 1; round <= options.rounds; round++) {
       const rows: Row[] = [];
       rows.push({ name: baseline.name, times: await timeScenario(app, baseline, options.requests) });

@@ -87,25 +87,28 @@ function heapExhausted(mb: number | undefined): Error {
   return Object.assign(new Error(`out of memory: the database thread passed ${limit}`), { code: '53200' });
 }
 
-/** When the thread checkpoints (pglite-worker.js): once this much log is written since the last. */
-export type CheckpointRule = { afterBytes: number; everyMs: number };
+/**
+ * How often the thread looks after its store (pglite-upkeep.js), and after how much log it
+ * checkpoints.
+ */
+export type UpkeepRule = { checkpointAfterBytes: number; everyMs: number };
 
 /**
  * 64 MB of log between checkpoints, looked at every 5 s: a store keeps about twice that on disk (in
  * memory, for one in memory), a recovery replays about that much, and a checkpoint after 80 MB of
  * updates took 44-110 ms of the thread here (s53).
  */
-export const CHECKPOINT_RULE: CheckpointRule = { afterBytes: 64 * 1024 * 1024, everyMs: 5_000 };
+export const UPKEEP_RULE: UpkeepRule = { checkpointAfterBytes: 64 * 1024 * 1024, everyMs: 5_000 };
 
 /** A worker that has opened the store (and run its recovery, after a thread that was ended). */
 async function startWorker(
   dataDir: string | undefined,
   heapMb: number | undefined,
-  checkpoint: CheckpointRule,
+  upkeep: UpkeepRule,
 ): Promise<Worker> {
   // execArgv is not inherited: the parent's flags (a test runner's, say) may not be valid in a worker.
   const worker = new Worker(WORKER_URL, {
-    workerData: { dataDir, checkpoint },
+    workerData: { dataDir, upkeep },
     execArgv: [],
     ...(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } }),
   });
@@ -133,8 +136,8 @@ export type PgliteThreadOptions = {
    * dies, and the store is reopened on a new one. Only for a store in a folder, as the time bound.
    */
   heapLimitMb?: number;
-  /** When the thread checkpoints; CHECKPOINT_RULE unless given (tests give a smaller one). */
-  checkpoint?: CheckpointRule;
+  /** How the thread looks after its store; UPKEEP_RULE unless given (tests give a quicker one). */
+  upkeep?: UpkeepRule;
 };
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
@@ -164,7 +167,7 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
   };
 
   const heapMb = dataDir === undefined ? undefined : options.heapLimitMb;
-  const checkpoint = options.checkpoint ?? CHECKPOINT_RULE;
+  const upkeep = options.upkeep ?? UPKEEP_RULE;
   /** Settles once a thread is there to take statements (at once, but while one is being replaced). */
   let ready: Promise<void> = Promise.resolve();
 
@@ -182,7 +185,7 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
     pending.clear();
     ready = ended
       .terminate()
-      .then(() => startWorker(dataDir, heapMb, checkpoint))
+      .then(() => startWorker(dataDir, heapMb, upkeep))
       .then(adopt, (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
   };
 
@@ -218,7 +221,7 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
     started.on('exit', (code) => died(started, answered, new Error(`the database thread stopped (exit code ${code})`)));
     started.unref();
   }
-  adopt(await startWorker(dataDir, heapMb, checkpoint));
+  adopt(await startWorker(dataDir, heapMb, upkeep));
 
   const expire = (id: number, ms: number): void => {
     const ended = worker;

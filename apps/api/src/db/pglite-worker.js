@@ -3,10 +3,10 @@
 // to this thread through `pglite-thread.ts`, which keeps PGlite's order: one statement or one
 // transaction at a time. Plain JavaScript, so tests, the dev server and the build all load it as is.
 import { Buffer } from 'node:buffer';
-import { clearInterval, setInterval } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { startUpkeep } from './pglite-upkeep.js';
 
 if (!parentPort) throw new Error('pglite-worker.js runs as a worker thread');
 const port = parentPort;
@@ -17,8 +17,8 @@ const keepText = (/** @type {string} */ value) => value;
 /** The types whose text drizzle keeps, on every statement it sends. */
 const DRIZZLE_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE];
 
-/** @type {{ dataDir?: string, checkpoint: { afterBytes: number, everyMs: number } }} */
-const { dataDir, checkpoint } = workerData;
+/** @type {{ dataDir?: string, upkeep: import('./pglite-upkeep.js').UpkeepRule }} */
+const { dataDir, upkeep } = workerData;
 // pg_trgm backs post search (migration 0002 creates it; PGlite must have it loaded first). Drizzle's
 // parsers are the database's own: PGlite copies its whole parser table (every array type too) into
 // each statement that brings parsers: ~0.1 of the ~0.35 ms a bare `select 1` took through this thread.
@@ -149,8 +149,12 @@ let tail = db.waitReady.then(
   () => port.postMessage({ ready: true }),
   (error) => port.postMessage({ ready: false, error: plainError(error) }),
 );
+// A failed look is tried again at the next; the thread's own statements are what report errors.
+const stopUpkeep = startUpkeep(db, upkeep, (work) => {
+  tail = tail.then(work).catch(() => undefined);
+});
 port.on('message', (/** @type {{ id: number } & Parameters<typeof run>[0]} */ message) => {
-  if (message.op === 'close') clearInterval(checkpoints);
+  if (message.op === 'close') stopUpkeep();
   tail = tail.then(() =>
     run(message).then(
       (result) => port.postMessage({ id: message.id, result }),
@@ -158,25 +162,3 @@ port.on('message', (/** @type {{ id: number } & Parameters<typeof run>[0]} */ me
     ),
   );
 });
-
-/**
- * PostgreSQL's checkpointer, which PGlite lacks: it checkpoints only when it closes, so the log grew
- * with every write for as long as the server ran (1.9 GB after 1,000 updates of 5,000 rows), and a
- * thread ended by a statement's bound, or a crash, replayed all of it before the next statement
- * (7.4 s for 850 MB here). Between two messages and outside any transaction, once `afterBytes` of
- * log has been written since the last checkpoint, this runs one. It holds the statements that
- * arrive meanwhile, as any statement does, and never the server's event loop.
- */
-async function checkpointIfDue() {
-  if (db.closed || db.isInTransaction()) return;
-  const { rows } = await db.query(
-    'select (pg_current_wal_insert_lsn() - redo_lsn)::float8 as written from pg_control_checkpoint()',
-  );
-  const [{ written }] = /** @type {Array<{ written: number }>} */ (rows);
-  if (written >= checkpoint.afterBytes) await db.exec('checkpoint');
-}
-// A failed check is tried again at the next; the thread's own statements are what report errors.
-const checkpoints = setInterval(() => {
-  tail = tail.then(checkpointIfDue).catch(() => undefined);
-}, checkpoint.everyMs);
-checkpoints.unref();

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
+
+/** A rule quick enough for a test: a look every 20 ms, a checkpoint once 1 MB of log is written. */
+const RULE = { checkpointAfterBytes: 1024 * 1024, everyMs: 20 };
+/** About 3 MB of log: 6,000 rows of 500 characters. */
+const WRITE = "insert into t select g, repeat('x', 500) from generate_series($1::int, $1::int + 5999) g";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("PGlite's checkpoints, run by its thread", () => {
+  let client: PgliteThread;
+  beforeAll(async () => {
+    client = await openPgliteThread(undefined, { upkeep: RULE });
+    await client.exec('create table t (id int primary key, note text)');
+  });
+  afterAll(() => client.close());
+
+  type Query = PgliteThread['query'];
+  /** Bytes of log written since the last checkpoint began (its redo point). */
+  const sinceCheckpoint = async (query: Query = client.query.bind(client)): Promise<number> => {
+    const { rows } = await query<{ bytes: number }>(
+      'select (pg_current_wal_insert_lsn() - redo_lsn)::float8 as bytes from pg_control_checkpoint()',
+    );
+    return rows[0]?.bytes ?? Number.NaN;
+  };
+  /** Whether a checkpoint leaves less than the rule's log behind it within a couple of seconds. */
+  const checkpointSoon = async (): Promise<boolean> => {
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await sinceCheckpoint()) < RULE.checkpointAfterBytes) return true;
+      await sleep(RULE.everyMs);
+    }
+    return false;
+  };
+
+  it('keeps less of the log for reuse than PostgreSQL would', async () => {
+    const { rows } = await client.query<{ max: string; min: string }>(
+      "select current_setting('max_wal_size') as max, current_setting('min_wal_size') as min",
+    );
+    expect(rows).toEqual([{ max: '128MB', min: '32MB' }]);
+  });
+
+  it("checkpoints once the rule's amount of log has been written since the last", async () => {
+    await client.query(WRITE, [1]);
+    expect(await checkpointSoon()).toBe(true);
+  });
+
+  it('waits for an open transaction to end first, and does not take part in it', async () => {
+    await client.transaction(async (tx) => {
+      await tx.query(WRITE, [10_001]);
+      // Ten looks of the rule's clock, each of which would have checkpointed outside a transaction.
+      await sleep(RULE.everyMs * 10);
+      expect(await sinceCheckpoint(tx.query.bind(tx))).toBeGreaterThan(2 * RULE.checkpointAfterBytes);
+    });
+    expect(await checkpointSoon()).toBe(true);
+    expect((await client.query<{ n: number }>('select count(*)::int as n from t')).rows).toEqual([{ n: 12_000 }]);
+  });
+});
+
+describe("PGlite's planner statistics, kept by its thread", () => {
+  let client: PgliteThread;
+  beforeAll(async () => {
+    // No checkpoints here: this part is about ANALYZE alone.
+    client = await openPgliteThread(undefined, { upkeep: { ...RULE, checkpointAfterBytes: Number.MAX_SAFE_INTEGER } });
+    await client.exec('create table grown (id int primary key, note text)');
+  });
+  afterAll(() => client.close());
+
+  /** The rows the planner believes `grown` holds, and whether it has column statistics for it. */
+  const belief = async (query: PgliteThread['query'] = client.query.bind(client)) => {
+    const { rows } = await query<{ rows: number; stats: boolean }>(
+      `select c.reltuples::int as rows, exists (select 1 from pg_stats s where s.tablename = 'grown') as stats
+       from pg_class c where c.relname = 'grown'`,
+    );
+    return rows[0];
+  };
+  const beliefSoon = async (rows: number) => {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const now = await belief();
+      if (now?.rows === rows && now.stats) return now;
+      await sleep(RULE.everyMs);
+    }
+    return belief();
+  };
+  const grow = (query: PgliteThread['query'], from: number, to: number) =>
+    query("insert into grown select g, repeat('x', 200) from generate_series($1::int, $2::int) g", [from, to]);
+
+  it('analyzes a table that has grown, and again once it has grown by more than a tenth', async () => {
+    await grow(client.query.bind(client), 1, 2_000);
+    expect(await beliefSoon(2_000)).toEqual({ rows: 2_000, stats: true });
+    await grow(client.query.bind(client), 2_001, 3_000);
+    expect(await beliefSoon(3_000)).toEqual({ rows: 3_000, stats: true });
+  });
+
+  it('leaves a table alone while it has grown by less than a tenth', async () => {
+    await grow(client.query.bind(client), 3_001, 3_100);
+    await sleep(RULE.everyMs * 10);
+    expect(await belief()).toEqual({ rows: 3_000, stats: true });
+  });
+
+  it('waits for an open transaction to end before it analyzes', async () => {
+    await client.transaction(async (tx) => {
+      await grow(tx.query.bind(tx), 3_101, 6_000);
+      await sleep(RULE.everyMs * 10);
+      expect(await belief(tx.query.bind(tx))).toEqual({ rows: 3_000, stats: true });
+    });
+    expect(await beliefSoon(6_000)).toEqual({ rows: 6_000, stats: true });
+  });
+});
