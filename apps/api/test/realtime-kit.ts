@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { useTestApp, type TestApp, type TestAppOptions } from './harness.js';
+import { eventually } from './eventually.js';
 import { API } from './http.js';
 import { signedIn, type Auth } from './posts-kit.js';
 import { comments } from '../src/db/schema.js';
@@ -153,14 +154,8 @@ export class SseClient {
   }
 }
 
-/** Polls until `check` holds (server-side cleanup happens on the socket's close event). */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+// Server-side cleanup happens on the socket's close event: the realtime tests poll for it.
+export { eventually };
 
 export const streamsOpen = (app: TestApp) => realtimeStats(app.ctx).streams;
 

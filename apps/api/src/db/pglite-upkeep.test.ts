@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.js';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
 
 /** A rule quick enough for a test: a look every 20 ms, a checkpoint once 1 MB of log is written. */
@@ -24,14 +25,8 @@ describe("PGlite's checkpoints, run by its thread", () => {
     );
     return rows[0]?.bytes ?? Number.NaN;
   };
-  /** Whether a checkpoint leaves less than the rule's log behind it within a couple of seconds. */
-  const checkpointSoon = async (): Promise<boolean> => {
-    for (let tries = 0; tries < 100; tries += 1) {
-      if ((await sinceCheckpoint()) < RULE.checkpointAfterBytes) return true;
-      await sleep(RULE.everyMs);
-    }
-    return false;
-  };
+  /** Until a checkpoint leaves less than the rule's log behind it. */
+  const checkpointed = () => eventually(async () => (await sinceCheckpoint()) < RULE.checkpointAfterBytes, 5000);
 
   it('keeps less of the log for reuse than PostgreSQL would', async () => {
     const { rows } = await client.query<{ max: string; min: string }>(
@@ -42,7 +37,7 @@ describe("PGlite's checkpoints, run by its thread", () => {
 
   it("checkpoints once the rule's amount of log has been written since the last", async () => {
     await client.query(WRITE, [1]);
-    expect(await checkpointSoon()).toBe(true);
+    await checkpointed();
   });
 
   it('waits for an open transaction to end first, and does not take part in it', async () => {
@@ -52,7 +47,7 @@ describe("PGlite's checkpoints, run by its thread", () => {
       await sleep(RULE.everyMs * 10);
       expect(await sinceCheckpoint(tx.query.bind(tx))).toBeGreaterThan(2 * RULE.checkpointAfterBytes);
     });
-    expect(await checkpointSoon()).toBe(true);
+    await checkpointed();
     expect((await client.query<{ n: number }>('select count(*)::int as n from t')).rows).toEqual([{ n: 12_000 }]);
   });
 });
@@ -74,22 +69,22 @@ describe("PGlite's planner statistics, kept by its thread", () => {
     );
     return rows[0];
   };
-  const beliefSoon = async (rows: number) => {
-    for (let tries = 0; tries < 100; tries += 1) {
+  /** Until the planner believes `grown` holds `rows` rows, with column statistics. */
+  const believed = (rows: number) =>
+    eventually(async () => {
       const now = await belief();
-      if (now?.rows === rows && now.stats) return now;
-      await sleep(RULE.everyMs);
-    }
-    return belief();
-  };
+      return now?.rows === rows && now.stats;
+    }, 5000);
   const grow = (query: PgliteThread['query'], from: number, to: number) =>
     query("insert into grown select g, repeat('x', 200) from generate_series($1::int, $2::int) g", [from, to]);
 
   it('analyzes a table that has grown, and again once it has grown by more than a tenth', async () => {
     await grow(client.query.bind(client), 1, 2_000);
-    expect(await beliefSoon(2_000)).toEqual({ rows: 2_000, stats: true });
+    await believed(2_000);
+    expect(await belief()).toEqual({ rows: 2_000, stats: true });
     await grow(client.query.bind(client), 2_001, 3_000);
-    expect(await beliefSoon(3_000)).toEqual({ rows: 3_000, stats: true });
+    await believed(3_000);
+    expect(await belief()).toEqual({ rows: 3_000, stats: true });
   });
 
   it('leaves a table alone while it has grown by less than a tenth', async () => {
@@ -104,6 +99,7 @@ describe("PGlite's planner statistics, kept by its thread", () => {
       await sleep(RULE.everyMs * 10);
       expect(await belief(tx.query.bind(tx))).toEqual({ rows: 3_000, stats: true });
     });
-    expect(await beliefSoon(6_000)).toEqual({ rows: 6_000, stats: true });
+    await believed(6_000);
+    expect(await belief()).toEqual({ rows: 6_000, stats: true });
   });
 });
