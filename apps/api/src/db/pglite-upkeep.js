@@ -1,23 +1,39 @@
 // What PostgreSQL's background processes do for a store and PGlite, one process with none of them,
-// leaves undone: checkpoints and planner statistics. The database thread (pglite-worker.js) runs
+// leaves undone: checkpoints, VACUUM and planner statistics. The database thread (pglite-worker.js) runs
 // this between two of its messages, never inside a transaction, so it holds the statements that
 // arrive meanwhile as any statement does, and never the server's event loop.
 import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval } from 'node:timers';
 
-/**
- * Tables grown by a tenth since their last ANALYZE (autovacuum's scale factor) and by 8 pages at
- * least, biggest first. PGlite keeps no counts of changed rows (`n_mod_since_analyze` stays 0), so
- * growth on disk stands in for them: `relpages` is what the last ANALYZE (or index build) saw.
- */
-const GROWN_TABLES = `select c.oid::regclass::text as name
-  from pg_class c
-  where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
-    and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 8
-  order by pg_relation_size(c.oid) desc`;
+/** A setting read as a number, as autovacuum reads it. */
+const setting = (/** @type {string} */ name) => `current_setting('${name}')::float8`;
 
-/** One look analyzes tables until this has passed; the rest wait for the next look. */
-const ANALYZE_BUDGET_MS = 200;
+/**
+ * The tables autovacuum would vacuum or analyze now, biggest first, by its own rule and settings
+ * (relation_needs_vacanalyze in PostgreSQL's autovacuum.c): dead rows or rows inserted since the
+ * last VACUUM past a threshold plus a fifth of the table, ids older than the freeze limit, or rows
+ * changed since the last ANALYZE past a threshold plus a tenth. PGlite keeps these counts (it
+ * flushes them a second after a write at the latest), but not across a close: a table that has
+ * grown by a tenth and 8 pages past what the last VACUUM or ANALYZE saw (`relpages`) is analyzed as
+ * well, and that ANALYZE counts its dead rows again.
+ */
+const DUE_TABLES = `select * from (select c.oid::regclass::text as name,
+    s.n_dead_tup > least(${setting('autovacuum_vacuum_threshold')}
+        + ${setting('autovacuum_vacuum_scale_factor')} * greatest(c.reltuples, 0),
+        ${setting('autovacuum_vacuum_max_threshold')})
+      or s.n_ins_since_vacuum > ${setting('autovacuum_vacuum_insert_threshold')}
+        + ${setting('autovacuum_vacuum_insert_scale_factor')} * greatest(c.reltuples, 0)
+      or age(c.relfrozenxid) > ${setting('autovacuum_freeze_max_age')} as vacuum_due,
+    s.n_mod_since_analyze > ${setting('autovacuum_analyze_threshold')}
+        + ${setting('autovacuum_analyze_scale_factor')} * greatest(c.reltuples, 0)
+      or pg_relation_size(c.oid) / ${setting('block_size')} > c.relpages * 1.1 + 8 as analyze_due
+  from pg_class c join pg_stat_all_tables s on s.relid = c.oid
+  where c.relkind = 'r' and c.relnamespace in ('public'::regnamespace, 'pg_catalog'::regnamespace)
+  order by pg_relation_size(c.oid) desc) due
+  where vacuum_due or analyze_due`;
+
+/** One look starts no more work once this has passed; the rest waits for the next look. */
+const WORK_BUDGET_MS = 200;
 
 /**
  * @typedef {{ checkpointAfterBytes: number, everyMs: number }} UpkeepRule
@@ -42,33 +58,48 @@ async function checkpointIfDue(db, afterBytes) {
 /**
  * With no statistics the planner guesses, and its guesses made a search for a common word on a
  * store of 20k teas 8 times slower (`brew`: 86.5 against 10.9 ms, median) than after an ANALYZE.
+ * Without VACUUM nothing froze a row or marked a page all-visible: past about two billion write
+ * transactions a store would lose sight of its rows (PostgreSQL's stop short of that guards only a
+ * server with a postmaster), and dead rows went back to use only where a page was pruned on the way.
+ * FREEZE freezes what it passes, so the whole-table pass PostgreSQL forces every 200 million
+ * transactions finds nothing left to do.
  * @param {PGlite} db
  */
-async function analyzeGrown(db) {
-  const { rows } = await db.query(GROWN_TABLES);
+async function vacuumAndAnalyze(db) {
+  const { rows } = await db.query(DUE_TABLES);
   const started = performance.now();
-  for (const { name } of /** @type {Array<{ name: string }>} */ (rows)) {
-    if (performance.now() - started > ANALYZE_BUDGET_MS) return;
+  for (const {
+    name,
+    vacuum_due: vacuum,
+    analyze_due: analyze,
+  } of /** @type {Array<{ name: string, vacuum_due: boolean, analyze_due: boolean }>} */ (rows)) {
+    if (performance.now() - started > WORK_BUDGET_MS) return;
     // regclass text is already quoted where a name needs it.
-    await db.exec(`analyze ${name}`);
+    await db.exec(vacuum ? `vacuum (freeze${analyze ? ', analyze' : ''}) ${name}` : `analyze ${name}`);
   }
 }
 
 /**
  * Looks at the store every `rule.everyMs`: a checkpoint once `rule.checkpointAfterBytes` of log
- * has been written since the last, then an ANALYZE of the tables that have grown.
+ * has been written since the last, then a VACUUM or an ANALYZE of the tables that need one.
  * @param {PGlite} db
  * @param {UpkeepRule} rule
  * @param {(work: () => Promise<void>) => void} between runs `work` between two messages
- * @returns {() => void} stops the looks
+ * @returns {{ opening: () => Promise<void>, stop: () => void }} a look as the store opens; stops the looks
  */
 export function startUpkeep(db, rule, between) {
   const look = async () => {
     if (db.closed || db.isInTransaction()) return;
     await checkpointIfDue(db, rule.checkpointAfterBytes);
-    await analyzeGrown(db);
+    await vacuumAndAnalyze(db);
+  };
+  // A store opens with every count at 0: the ANALYZE of a table grown since its last, in the first
+  // pass, counts the dead rows it holds, and the second pass vacuums them.
+  const opening = async () => {
+    await look();
+    await vacuumAndAnalyze(db);
   };
   const timer = setInterval(() => between(look), rule.everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { opening, stop: () => clearInterval(timer) };
 }

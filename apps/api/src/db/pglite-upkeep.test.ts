@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.js';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
@@ -101,5 +104,79 @@ describe("PGlite's planner statistics, kept by its thread", () => {
     });
     await believed(6_000);
     expect(await belief()).toEqual({ rows: 6_000, stats: true });
+  });
+});
+
+describe("PGlite's VACUUM, run by its thread as autovacuum would", () => {
+  /** No checkpoints here: this part is about VACUUM. */
+  const VACUUM_RULE = { ...RULE, checkpointAfterBytes: Number.MAX_SAFE_INTEGER };
+  let client: PgliteThread;
+  beforeAll(async () => {
+    client = await openPgliteThread(undefined, { upkeep: VACUUM_RULE });
+    await client.exec('create table churn (id int primary key, note text)');
+  });
+  afterAll(() => client.close());
+
+  type Vacuums = { vacuums: number; dead: number; pages: number; visible: number; frozen: boolean };
+  /** How often `churn` was vacuumed, its dead rows, its pages (all-visible ones too), whether its rows are frozen. */
+  const state = async (on: PgliteThread = client): Promise<Vacuums | undefined> => {
+    const { rows } = await on.query<Vacuums>(
+      `select s.vacuum_count::int as vacuums, s.n_dead_tup::int as dead, c.relpages as pages,
+         c.relallvisible as visible,
+         c.relfrozenxid::text::bigint > (select min(xmin::text::bigint) from churn) as frozen
+       from pg_stat_user_tables s join pg_class c on c.oid = s.relid where c.relname = 'churn'`,
+    );
+    return rows[0];
+  };
+  /** PGlite counts a write in these statistics a second after it at the latest. */
+  const counted = () => sleep(1_200).then(() => client.query('select 1'));
+
+  it('vacuums a table once more rows were inserted than its threshold, freezing them', async () => {
+    await client.query("insert into churn select g, repeat('x', 200) from generate_series(1, 2000) g");
+    await eventually(async () => (await state())?.vacuums === 1, 5000);
+    const after = await state();
+    expect(after?.pages).toBeGreaterThan(0);
+    // Every page all-visible, and the rows frozen: the table's oldest unfrozen id is newer than theirs.
+    expect(after?.visible).toBe(after?.pages);
+    expect(after?.frozen).toBe(true);
+  });
+
+  it('leaves it alone while fewer rows are dead than 50 and a fifth of the table', async () => {
+    await client.query('update churn set note = $1 where id <= 100', ['y']);
+    await counted();
+    await sleep(RULE.everyMs * 10);
+    expect(await state()).toMatchObject({ vacuums: 1, dead: 100 });
+  });
+
+  it('vacuums it once more rows are dead than that', async () => {
+    await client.query('update churn set note = $1 where id <= 500', ['z']);
+    await eventually(async () => (await state())?.vacuums === 2, 5000);
+    expect(await state()).toMatchObject({ vacuums: 2, dead: 0 });
+  });
+});
+
+describe("a store's owed VACUUM, done as the store opens", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kettle-upkeep-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** Looks an hour apart: only the look at opening can run within the test. */
+  const SLOW_RULE = { checkpointAfterBytes: Number.MAX_SAFE_INTEGER, everyMs: 3_600_000 };
+
+  it('analyzes and vacuums what the last run left owing before the first statement is answered', async () => {
+    const first = await openPgliteThread(join(dir, 'store'), { upkeep: SLOW_RULE });
+    await first.exec('create table churn (id int primary key, note text)');
+    await first.query("insert into churn select g, repeat('x', 200) from generate_series(1, 5000) g");
+    await first.query('delete from churn where id > 1000');
+    await first.close();
+    const second = await openPgliteThread(join(dir, 'store'), { upkeep: SLOW_RULE });
+    try {
+      const { rows } = await second.query(
+        `select s.vacuum_count::int as vacuums, s.analyze_count::int as analyzes, s.n_dead_tup::int as dead,
+           c.reltuples::int as rows
+         from pg_stat_user_tables s join pg_class c on c.oid = s.relid`,
+      );
+      expect(rows).toEqual([{ vacuums: 1, analyzes: 1, dead: 0, rows: 1000 }]);
+    } finally {
+      await second.close();
+    }
   });
 });

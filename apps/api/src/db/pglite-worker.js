@@ -144,17 +144,25 @@ async function run(message) {
 }
 
 // Messages run in arrival order; the server already holds a statement back while a transaction of
-// another caller is open, so arrival order is PGlite's order.
-let tail = db.waitReady.then(
-  () => port.postMessage({ ready: true }),
-  (error) => port.postMessage({ ready: false, error: plainError(error) }),
-);
-// A failed look is tried again at the next; the thread's own statements are what report errors.
-const stopUpkeep = startUpkeep(db, upkeep, (work) => {
+// another caller is open, so arrival order is PGlite's order. A failed look is tried again at the
+// next; the thread's own statements are what report errors.
+/** @type {Promise<unknown>} */
+let tail;
+const upkeepLooks = startUpkeep(db, upkeep, (work) => {
   tail = tail.then(work).catch(() => undefined);
 });
+// One look before the first statement: work a store was left owing (a VACUUM of rows deleted by the
+// thousand, say) is done while the server opens, not while it serves.
+tail = db.waitReady.then(
+  () =>
+    upkeepLooks
+      .opening()
+      .catch(() => undefined)
+      .then(() => port.postMessage({ ready: true })),
+  (error) => port.postMessage({ ready: false, error: plainError(error) }),
+);
 port.on('message', (/** @type {{ id: number } & Parameters<typeof run>[0]} */ message) => {
-  if (message.op === 'close') stopUpkeep();
+  if (message.op === 'close') upkeepLooks.stop();
   tail = tail.then(() =>
     run(message).then(
       (result) => port.postMessage({ id: message.id, result }),
