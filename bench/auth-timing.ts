@@ -22,13 +22,11 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openPglite } from '../apps/api/src/db/client.js';
 import { users } from '../apps/api/src/db/schema.js';
+import { percentile } from './lib/percentile.js';
 
 const WARM_UP = 10;
 
 type Group = { endpoint: string; known: string[]; unknown: string[] };
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 let address = 0;
 /** A fresh client address per request: the per-address limits never answer in place of the route. */

@@ -18,6 +18,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ABSENT_WORD, COMMON_WORD, PENDING_ONLY, PENDING_WORD, RARE_WORD, seed } from './lib/dataset.js';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
+import { percentile } from './lib/percentile.js';
 
 const GOAL_MS = 50;
 const TERMS = [PENDING_WORD, PENDING_ONLY, COMMON_WORD, RARE_WORD, ABSENT_WORD, '@user_42'];
@@ -44,9 +45,6 @@ function readOptions() {
     json: values.json,
   };
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 async function timedGet(url: string): Promise<number> {
   const t0 = performance.now();

@@ -41,6 +41,7 @@ import {
   type Target,
 } from './lib/dataset.js';
 import { engineOption, positiveInt, runBench, withServedApp } from './lib/served-app.js';
+import { percentile } from './lib/percentile.js';
 
 const GOAL_MS = 20;
 const UNLOCKS = 50;
@@ -137,9 +138,6 @@ async function explainSearch(app: FastifyInstance, target: Target, term: string,
 /** P4: a search; P5: a page of a list (browse, filters, the deepest page `skip` allows). */
 type Scenario = { name: string; url: string; goal?: 'P4' | 'P5'; headers?: Record<string, string> };
 type Row = { name: string; goal?: 'P4' | 'P5'; times: number[] };
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 async function timeScenario(app: FastifyInstance, scenario: Scenario, k: number): Promise<number[]> {
   const times: number[] = [];

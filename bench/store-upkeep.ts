@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { COMMON_WORD, seed, type Target } from './lib/dataset.js';
 import { positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
+import { percentile } from './lib/percentile.js';
 
 const READER_COINS = 100_000_000;
 /** Requests in flight at once: a few readers at a time, as on a small site. */
@@ -33,8 +34,6 @@ const posts = positiveInt('--posts', values.posts);
 const readers = positiveInt('--readers', values.readers);
 const teas = positiveInt('--teas', values.teas);
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const ms = (value: number) => value.toFixed(1);
 
 /** Readers with coins (and the ledger row that explains them) and an email already verified. */
@@ -159,17 +158,10 @@ async function main(): Promise<void> {
       '',
       '| request | median ms | p99 ms | max ms |',
       '|---|---:|---:|---:|',
-      ...[...times].map(([kind, list]) => {
-        const cells = [percentile(list, 50), percentile(list, 99), list.at(-1) ?? Number.NaN].map(ms);
-        return `| ${kind} | ${cells.join(' | ')} |`;
-      }),
-      ...[
-        ['browse after', browse],
-        [`search "${COMMON_WORD}" after`, search],
-      ].map(([name, list]) => {
-        const sorted = list as number[];
-        return `| ${String(name)} | ${[percentile(sorted, 50), percentile(sorted, 99), sorted.at(-1) ?? Number.NaN].map(ms).join(' | ')} |`;
-      }),
+      ...[...times, ['browse after', browse] as const, [`search "${COMMON_WORD}" after`, search] as const].map(
+        ([name, sorted]) =>
+          `| ${name} | ${[percentile(sorted, 50), percentile(sorted, 99), sorted.at(-1) ?? Number.NaN].map(ms).join(' | ')} |`,
+      ),
       '',
       `Database ${state.databaseMb} MB; its oldest unfrozen transaction id is ${state.xidAge} transactions old`,
       '(a table nobody writes keeps its own until autovacuum_freeze_max_age; xid age below is per table).',
