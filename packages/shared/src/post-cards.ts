@@ -27,7 +27,9 @@ export type PostListParams = z.input<typeof postListQuerySchema>;
 
 /**
  * product.md §3 'Post, public card'. For a locked card: 150 characters of content, a masked handle and
- * blurred image previews.
+ * blurred image previews. Category and state by name only, as the spec has them: a list page is
+ * mostly cards, and their ids (on the detail as category_id and state_id) were an eighth of its
+ * bytes (performance.md P2, decisions.md).
  */
 export const postCardSchema = z.object({
   id: z.uuid(),
@@ -38,14 +40,13 @@ export const postCardSchema = z.object({
   created_at: z.string(),
   unlock_price: z.number().int(),
   is_unlocked_by_user: z.boolean(),
-  category: z.object({ id: z.uuid(), name: z.string() }),
-  state: z.object({ id: z.uuid(), name: z.string(), code: z.string() }),
+  category: z.object({ name: z.string() }),
+  state: z.object({ name: z.string() }),
   author_username: z.string(),
   tagged_handle: z.string(),
   vote_count: z.number().int(),
   original_post_id: z.uuid().nullable(),
   has_reversal: z.boolean(),
-  reversal_id: z.uuid().nullable(),
   /** Coins the author offers for the most helpful comment; shown only when the status is not 'none'. */
   bounty: z.number().int(),
   bounty_status: z.enum(BOUNTY_STATUS_VALUES),

@@ -103,8 +103,9 @@ export const ownPostSchema = z.object({
   tagged_handle: z.string(),
   category_id: z.uuid(),
   state_id: z.uuid(),
-  category: z.object({ id: z.uuid(), name: z.string() }),
-  state: z.object({ id: z.uuid(), name: z.string(), code: z.string() }),
+  /** By name; the ids are category_id and state_id (as on a card, post-cards.ts). */
+  category: z.object({ name: z.string() }),
+  state: z.object({ name: z.string() }),
   status: z.enum(POST_STATUS_VALUES),
   rejection_reason: z.string().nullable(),
   unlock_price: z.number().int(),

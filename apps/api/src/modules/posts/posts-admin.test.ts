@@ -109,8 +109,10 @@ describe('GET /api/v1/posts/admin/all', () => {
         'updated_at',
       ].sort(),
     );
-    expect(body.category.id).toBe(post.categoryId);
-    expect(Object.keys(body.state).sort()).toEqual(['code', 'id', 'name']);
+    expect(body.category_id).toBe(post.categoryId);
+    expect(body.state_id).toBe(post.stateId);
+    expect(Object.keys(body.category)).toEqual(['name']);
+    expect(Object.keys(body.state)).toEqual(['name']);
     expect(body.author_username).toBe(user.username);
     expect(body.author_id).toBe(user.id);
   });

@@ -32,7 +32,6 @@ const imagesOf = (row: PostRow, c: ReadContext) =>
  */
 export function toPostCard(row: PostRow, c: ReadContext): PostCard {
   const open = isOpenTo(row, c);
-  const reversalId = c.reversals.get(row.id) ?? null;
   return {
     id: row.id,
     title: row.title,
@@ -48,8 +47,7 @@ export function toPostCard(row: PostRow, c: ReadContext): PostCard {
     tagged_handle: open ? row.taggedHandle : maskHandle(row.taggedHandle),
     vote_count: row.voteCount,
     original_post_id: row.originalPostId,
-    has_reversal: reversalId !== null,
-    reversal_id: reversalId,
+    has_reversal: c.reversed.has(row.id),
     bounty: row.bounty,
     bounty_status: row.bountyStatus,
   };

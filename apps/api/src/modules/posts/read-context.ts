@@ -17,8 +17,9 @@ type ImageRow = typeof postImages.$inferSelect;
 
 /** A post's category, state, author name and images, for a whole page at once. */
 export type PostRelations = {
-  categories: Map<string, { id: string; name: string }>;
-  states: Map<string, { id: string; name: string; code: string }>;
+  /** By id, as a card shows them (by name only). */
+  categories: Map<string, { name: string }>;
+  states: Map<string, { name: string }>;
   authors: Map<string, string>;
   images: Map<string, ImageRow[]>;
 };
@@ -28,10 +29,11 @@ const unique = (values: string[]): string[] => [...new Set(values)];
 /** What the read-context statement answers: each relation of a page as JSON. */
 type ContextRow = {
   categories: Array<{ id: string; name: string }>;
-  states: Array<{ id: string; name: string; code: string }>;
+  states: Array<{ id: string; name: string }>;
   authors: Array<{ id: string; username: string }>;
   images: Array<Record<string, unknown>>;
-  reversals: Array<{ id: string; original: string }>;
+  /** The page's posts with an approved reversal, comma-joined. */
+  reversed: string;
   /** The viewer's unlocks among the page's posts, comma-joined ('' for none or a visitor). */
   unlocked: string;
   unlock_counts: Array<{ id: string; n: number }>;
@@ -50,14 +52,14 @@ const readContextStatement = namedStatement(
   sql`select
     (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name)), '[]') from ${categories} c
       where c.id = any(${sql.placeholder('categoryIds')}::uuid[])) as categories,
-    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'code', s.code)), '[]') from ${states} s
+    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name)), '[]') from ${states} s
       where s.id = any(${sql.placeholder('stateIds')}::uuid[])) as states,
     (select coalesce(json_agg(json_build_object('id', u.id, 'username', u.username)), '[]') from ${users} u
       where u.id = any(${sql.placeholder('authorIds')}::uuid[])) as authors,
     (select coalesce(json_agg(i order by i.post_id, i.position), '[]') from ${postImages} i
       where i.post_id = any(${postIds}::uuid[])) as images,
-    (select coalesce(json_agg(json_build_object('id', r.id, 'original', r.original_post_id)), '[]') from ${posts} r
-      where r.original_post_id = any(${postIds}::uuid[]) and r.status = 'approved') as reversals,
+    (select coalesce(string_agg(distinct r.original_post_id::text, ','), '') from ${posts} r
+      where r.original_post_id = any(${postIds}::uuid[]) and r.status = 'approved') as reversed,
     (select coalesce(string_agg(pu.post_id::text, ','), '') from ${postUnlocks} pu
       where pu.user_id = ${sql.placeholder('viewerId')}::uuid and pu.post_id = any(${postIds}::uuid[])) as unlocked,
     (select coalesce(json_agg(json_build_object('id', x.post_id, 'n', x.n)), '[]') from (
@@ -81,8 +83,8 @@ async function readContextRow(db: DbOrTx, rows: PostRow[], viewerId: string | nu
 
 function relationsOf(row: ContextRow): PostRelations {
   const relations: PostRelations = {
-    categories: new Map(row.categories.map((c) => [c.id, c])),
-    states: new Map(row.states.map((s) => [s.id, s])),
+    categories: new Map(row.categories.map((c) => [c.id, { name: c.name }])),
+    states: new Map(row.states.map((s) => [s.id, { name: s.name }])),
     authors: new Map(row.authors.map((a) => [a.id, a.username])),
     images: new Map(),
   };
@@ -115,8 +117,8 @@ export type ReadContext = {
   relations: PostRelations;
   /** Posts this viewer paid to unlock. */
   unlocked: Set<string>;
-  /** Original id → its approved reversal's id. */
-  reversals: Map<string, string>;
+  /** Posts with an approved reversal. */
+  reversed: Set<string>;
   /** Unlock counts, loaded only for posts the viewer reads free (author or admin). */
   unlockCounts: Map<string, number>;
 };
@@ -133,7 +135,7 @@ export async function loadReadContext(
       secret,
       relations: noRelations(),
       unlocked: new Set(),
-      reversals: new Map(),
+      reversed: new Set(),
       unlockCounts: new Map(),
     };
   }
@@ -144,7 +146,7 @@ export async function loadReadContext(
     secret,
     relations: relationsOf(row),
     unlocked: new Set(row.unlocked === '' ? [] : row.unlocked.split(',')),
-    reversals: new Map(row.reversals.map((r) => [r.original, r.id])),
+    reversed: new Set(row.reversed === '' ? [] : row.reversed.split(',')),
     unlockCounts: new Map(row.unlock_counts.map((c) => [c.id, Number(c.n)])),
   };
 }

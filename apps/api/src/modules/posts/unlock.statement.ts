@@ -25,10 +25,10 @@ export type UnlockOutcome = Record<string, unknown> & {
   was_due: boolean;
   balance: number;
   category_name: string;
-  state: { id: string; name: string; code: string };
+  state_name: string;
   author_username: string;
   images: Array<Record<string, unknown>>;
-  reversal_id: string | null;
+  has_reversal: boolean;
   unlock_count: number | null;
   voted: boolean;
   report_status: ReportStatus | null;
@@ -62,10 +62,10 @@ const unlocks = namedStatement(
       (select coin_balance from charged where charged.n = asked.n) as charged_balance,
       exists (select 1 from due where due.n = asked.n) as was_due,
       (select name from ${categories} where id = post.category_id) as category_name,
-      (select json_build_object('id', id, 'name', name, 'code', code) from ${states} where id = post.state_id) as state,
+      (select name from ${states} where id = post.state_id) as state_name,
       (select username from ${users} where id = post.author_id) as author_username,
       (select coalesce(json_agg(i order by i.position), '[]') from ${postImages} i where i.post_id = post.id) as images,
-      (select id from ${posts} r where r.original_post_id = post.id and r.status = 'approved' limit 1) as reversal_id,
+      exists (select 1 from ${posts} r where r.original_post_id = post.id and r.status = 'approved') as has_reversal,
       -- Only the author and admins see how many unlocked it (read-context.ts).
       case when post.author_id = actor.id or ${actorIsAdmin}
         then (select count(*)::int from ${postUnlocks} where post_id = post.id) end as unlock_count,

@@ -42,14 +42,14 @@ function detailOf(ctx: AppContext, user: Viewer, outcome: UnlockOutcome): PostDe
     viewer: user,
     secret: ctx.secret,
     relations: {
-      categories: new Map([[row.categoryId, { id: row.categoryId, name: outcome.category_name }]]),
-      states: new Map([[row.stateId, outcome.state]]),
+      categories: new Map([[row.categoryId, { name: outcome.category_name }]]),
+      states: new Map([[row.stateId, { name: outcome.state_name }]]),
       authors: new Map([[row.authorId, outcome.author_username]]),
       images: new Map([[row.id, outcome.images.map((image) => fromRawRow(postImages, image))]]),
     },
     // Paid now or before, or free to this reader: the post is open to them either way.
     unlocked: new Set([row.id]),
-    reversals: outcome.reversal_id ? new Map([[row.id, outcome.reversal_id]]) : new Map(),
+    reversed: outcome.has_reversal ? new Set([row.id]) : new Set(),
     unlockCounts: outcome.unlock_count === null ? new Map() : new Map([[row.id, Number(outcome.unlock_count)]]),
   };
   const engagement = { voted: outcome.voted, reportStatus: outcome.report_status };

@@ -32,7 +32,8 @@ const toFormValues = (post: OwnPost): AdminPostUpdateInput => ({
   unlock_price: post.unlock_price,
 });
 
-const withCurrent = <T extends { id: string }>(list: T[] | undefined, current: T): T[] =>
+type Option = { id: string; name: string };
+const withCurrent = (list: Option[] | undefined, current: Option): Option[] =>
   list?.some((item) => item.id === current.id) ? list : [current, ...(list ?? [])];
 
 /** A blank field is not a price: NaN fails the schema with 'Unlock price must be an integer'. */
@@ -53,8 +54,8 @@ export function AdminPostEditForm({ post }: { post: OwnPost }) {
   const { errors, isDirty } = form.formState;
 
   // The post's own category and state are options even before (or without) the full lists.
-  const categoryOptions = withCurrent(categories.data, post.category);
-  const stateOptions = withCurrent(states.data, post.state);
+  const categoryOptions = withCurrent(categories.data, { id: post.category_id, name: post.category.name });
+  const stateOptions = withCurrent(states.data, { id: post.state_id, name: post.state.name });
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {

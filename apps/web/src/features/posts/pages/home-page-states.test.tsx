@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '@/lib/current-user';
 import { json } from '@/testing';
 import { listOf, makeCard, renderHome, stubPosts } from '../testing/posts-kit';
-import { buildUser } from '../testing/render-posts';
+import { buildUser, CATEGORY, STATE } from '../testing/render-posts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,8 +14,8 @@ const locked = () =>
 const detail = (card: ReturnType<typeof makeCard>, patch: Partial<PostDetail> = {}): PostDetail => ({
   ...card,
   status: 'approved',
-  category_id: card.category.id,
-  state_id: card.state.id,
+  category_id: CATEGORY.id,
+  state_id: STATE.id,
   updated_at: card.created_at,
   images: [],
   evidence_link: null,
