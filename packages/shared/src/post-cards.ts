@@ -1,6 +1,12 @@
 import { z } from './z.js';
 import { LIMITS } from './constants.js';
-import { emptyPotRefusalField, LOCKED_IMAGES_NOTE, postImageSchema } from './posts.js';
+import {
+  emptyPotRefusalField,
+  LOCKED_IMAGES_NOTE,
+  postCategorySchema,
+  postImageSchema,
+  postStateSchema,
+} from './posts.js';
 import { BOUNTY_STATUS_VALUES, POST_STATUS_VALUES } from './post-status.js';
 import { MAX_LIST_SKIP, POST_CARD_MESSAGES } from './post-cards-constants.js';
 
@@ -40,8 +46,8 @@ export const postCardSchema = z.object({
   created_at: z.string(),
   unlock_price: z.number().int(),
   is_unlocked_by_user: z.boolean(),
-  category: z.object({ name: z.string() }),
-  state: z.object({ name: z.string() }),
+  category: postCategorySchema,
+  state: postStateSchema,
   author_username: z.string(),
   tagged_handle: z.string(),
   vote_count: z.number().int(),

@@ -3,6 +3,7 @@ import { BOUNTY_LIMITS, LIMITS } from './constants.js';
 import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
 import { POST_STATUS_VALUES } from './post-status.js';
 import { HANDLE_MAX, EMPTY_POT_REFUSALS } from './posts-constants.js';
+import { categorySchema, stateSchema } from './taxonomy.js';
 
 export * from './posts-constants.js';
 
@@ -93,6 +94,10 @@ export const postStatusUpdateSchema = z.object({
 });
 
 export const postImageSchema = z.object({ id: z.uuid(), image_url: z.string() });
+
+/** A post's category and state as its views name them; their ids are category_id and state_id. */
+export const postCategorySchema = categorySchema.pick({ name: true });
+export const postStateSchema = stateSchema.pick({ name: true });
 export type PostImage = z.infer<typeof postImageSchema>;
 
 /** A post as its author and admins see it (full content and handle). */
@@ -103,9 +108,8 @@ export const ownPostSchema = z.object({
   tagged_handle: z.string(),
   category_id: z.uuid(),
   state_id: z.uuid(),
-  /** By name; the ids are category_id and state_id (as on a card, post-cards.ts). */
-  category: z.object({ name: z.string() }),
-  state: z.object({ name: z.string() }),
+  category: postCategorySchema,
+  state: postStateSchema,
   status: z.enum(POST_STATUS_VALUES),
   rejection_reason: z.string().nullable(),
   unlock_price: z.number().int(),
