@@ -10,6 +10,9 @@ type RedisBusOptions = {
   log: FastifyBaseLogger;
 };
 
+/** Messages held between a reconnect and its resync; past this the oldest go (the log has them). */
+const HELD_MAX = 10_000;
+
 /**
  * The many-servers tier: Redis pub/sub. A connection in subscriber mode can run nothing else, so
  * this bus keeps its own subscriber connection, with one SUBSCRIBE per topic however many local
@@ -17,7 +20,9 @@ type RedisBusOptions = {
  *
  * Redis keeps nothing for a subscriber that was away: when the subscriber connection comes back
  * after a drop, the resync listeners are told since when messages may be missing, and read the
- * stored log (post_events) to catch up.
+ * stored log (post_events) to catch up. Messages that arrive after the reconnect but before the
+ * listeners are told are held and handed over after them: a catch-up sends the gap oldest first,
+ * and a message that was live meanwhile must not reach a viewer ahead of the gap it follows.
  */
 export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
   const { publisher, prefix, log } = options;
@@ -37,11 +42,15 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
   const byChannel = new Map<string, string>();
   const resyncListeners = new Set<ResyncListener>();
   let lostAt: Date | null = null;
+  /** Messages received since the connection dropped, until the resync listeners are told. */
+  let held: Array<[channel: string, raw: string]> | null = null;
   let closed = false;
 
   subscriber.on('error', (err: unknown) => log.warn({ err }, 'realtime bus: redis subscriber error'));
   subscriber.on('close', () => {
-    if (!closed && !lostAt) lostAt = new Date();
+    if (closed || lostAt) return;
+    lostAt = new Date();
+    held = [];
   });
   subscriber.on('ready', () => {
     if (!lostAt) return;
@@ -55,12 +64,19 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
           lostAt = null;
           log.info({ since }, 'realtime bus: redis subscriber back, resyncing streams');
           for (const listener of [...resyncListeners]) listener(since);
+          const late = held ?? [];
+          held = null;
+          for (const [channel, raw] of late) dispatch(channel, raw);
         },
         (err: unknown) => log.warn({ err }, 'realtime bus: resync ping failed'),
       );
     });
   });
   subscriber.on('message', (channel: string, raw: string) => {
+    if (!held) dispatch(channel, raw);
+    else if (held.push([channel, raw]) > HELD_MAX) held.shift();
+  });
+  function dispatch(channel: string, raw: string): void {
     const topic = byChannel.get(channel);
     const entry = topic === undefined ? undefined : topics.get(topic);
     if (!entry) return;
@@ -78,7 +94,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
         log.error({ err, topic }, 'bus listener failed');
       }
     }
-  });
+  }
   await subscriber.connect();
 
   return {
@@ -126,6 +142,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
     },
     close: async () => {
       closed = true;
+      held = null;
       topics.clear();
       byChannel.clear();
       resyncListeners.clear();
