@@ -11,6 +11,12 @@
 // The sampler runs a statement every 10 ms, so these rows run a little slower than bench:load's.
 // Options: --kind unlock|vote|comment (vote), --posts N (20000), --rounds N (2), --duration S (10),
 // --connections C (50), --readers N (50), --label NAME. BENCH_DATABASE_URL as bench:load.
+// An A/B of builds: --builds dist,.dist-base:LOG_LEVEL=warn starts Kettle from each apps/api/<dir>
+// (copied beside dist, so its relative paths hold), with the settings after the colon, and loads
+// them in turn each round; --kettle-only leaves out the bare routes, so more rounds fit the teas.
+// --rate R holds the load to R requests a second: with cores to spare, a build's CPU an answer is
+// its own work, not its share of a contended machine (the A/B's steadier measure).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,8 +40,20 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     readers: { type: 'string', default: '50' },
     label: { type: 'string' },
+    builds: { type: 'string', default: 'dist' },
+    'kettle-only': { type: 'boolean', default: false },
+    rate: { type: 'string' },
   },
 });
+/** Each Kettle to load: its apps/api directory and its settings (`dir:NAME=value:NAME=value`). */
+const builds = options.builds.split(',').map((spec) => {
+  const [dir = 'dist', ...settings] = spec.split(':');
+  const env = Object.fromEntries(
+    settings.map((setting) => [setting.split('=')[0], setting.slice(setting.indexOf('=') + 1)]),
+  );
+  return { spec, entry: path.join(ROOT, 'apps', 'api', dir, 'server.js'), env };
+});
+const kettleOnly = options['kettle-only'];
 if (!['unlock', 'vote', 'comment'].includes(options.kind)) throw new Error('--kind must be unlock, vote or comment');
 const rounds = Number(options.rounds);
 const duration = Number(options.duration);
@@ -43,6 +61,8 @@ const connections = Number(options.connections);
 const readers = Number(options.readers);
 /** The sampler costs the database a statement each time: often enough to see, seldom enough not to load it. */
 const SAMPLE_EVERY_MS = 10;
+/** Each Kettle's unmeasured load before the rounds, in seconds. */
+const WARM_UP_S = 3;
 
 /** The machine's CPU time so far, in clock ticks: busy, and all (idle and I/O wait included). */
 function machineTicks() {
@@ -136,15 +156,36 @@ const cleanUp = () =>
 // Ctrl-C or SIGTERM: the servers are this process's children and the database outlives it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 try {
-  const server = await startBuiltServer({
-    env: { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true' },
-  });
-  running.push(server);
+  const servers = [];
+  // One key for all, so the readers' tokens (signed in through the first) hold on every build.
+  const jwtSecret = randomBytes(32).toString('hex');
+  for (const build of builds) {
+    const server = await startBuiltServer({
+      entry: build.entry,
+      env: {
+        DATABASE_URL: database.url,
+        SEED_DEMO_USERS: 'true',
+        SEED_DEMO_CONTENT: 'true',
+        JWT_SECRET: jwtSecret,
+        ...build.env,
+      },
+    });
+    running.push(server);
+    servers.push({ ...build, server });
+  }
+  const [server] = servers.map((s) => s.server);
+  if (!server) throw new Error('no build to load');
   const target = await openPgTarget(database.url);
   let spend;
+  // A run takes at most half the ceiling's pairs a second; one run more than a round holds, for
+  // slack, and the warm-ups.
+  const runsPerRound = builds.length + (kettleOnly ? 0 : 2) + 1 + (builds.length * WARM_UP_S) / (rounds * duration);
   try {
     await seedPosts(target, Number(options.posts));
-    spend = await prepareSpends(target, { readers, pairs: 2 * rounds * duration * SPEND_RATE_CEILING.postgres });
+    spend = await prepareSpends(target, {
+      readers,
+      pairs: (rounds * duration * runsPerRound * SPEND_RATE_CEILING.postgres) / 2,
+    });
     // The dataset's WAL written out now, not across the first load (bench:load does the same).
     await target.query('checkpoint');
   } finally {
@@ -153,24 +194,41 @@ try {
   const scenario = spendScenarios({ ...spend, tokens: await signInReaders(server.origin, readers) }).find(
     (s) => s.kind === options.kind,
   );
-  if (!scenario || server.pid === undefined) throw new Error('no scenario, or no server process');
-  const route = await startSpendRoute(database.url);
-  running.push(route);
-  const floor = await startSpendFloor(database.url);
-  running.push(floor);
-  const at = (/** @type {string} */ url) => ({ origin: url.replace(/\/$/, ''), connections, duration });
-  const serverPid = server.pid;
-  const runs = [
-    {
-      name: 'spend route (baseline)',
-      pid: route.pid,
-      load: () => loadEach(at(route.url), spendBaselineRequest(spend.readerIds)),
-    },
-    { name: `${options.kind} floor`, pid: floor.pid, load: () => loadEach(at(floor.url), scenario.floor) },
-    { name: `Kettle's ${options.kind}`, pid: serverPid, load: () => loadEach(at(server.origin), scenario.build) },
-  ];
+  if (!scenario) throw new Error('no scenario');
+  const rate = options.rate ? Number(options.rate) : undefined;
+  const at = (/** @type {string} */ url) => ({ origin: url.replace(/\/$/, ''), connections, duration, rate });
+  const runs = [];
+  if (!kettleOnly) {
+    const route = await startSpendRoute(database.url);
+    running.push(route);
+    const floor = await startSpendFloor(database.url);
+    running.push(floor);
+    runs.push(
+      {
+        name: 'spend route (baseline)',
+        pid: route.pid,
+        load: () => loadEach(at(route.url), spendBaselineRequest(spend.readerIds)),
+      },
+      { name: `${options.kind} floor`, pid: floor.pid, load: () => loadEach(at(floor.url), scenario.floor) },
+    );
+  }
+  for (const { spec, server: kettle } of servers) {
+    if (kettle.pid === undefined) throw new Error('no server process');
+    const name = builds.length > 1 ? `Kettle's ${options.kind} (${spec})` : `Kettle's ${options.kind}`;
+    runs.push({ name, pid: kettle.pid, load: () => loadEach(at(kettle.origin), scenario.build) });
+  }
+  const kettleRuns = runs.length - servers.length;
+  // Round 1 ran 10-40 µs an answer slower than the rest on every build (s57): each server first
+  // runs WARM_UP_S unmeasured, so its code is compiled before anything is timed.
+  for (const { server: kettle } of servers) {
+    await loadEach({ ...at(kettle.origin), duration: WARM_UP_S }, scenario.build);
+  }
   for (let round = 1; round <= rounds; round++) {
-    for (const { name, pid, load } of runs) {
+    // Each round starts at the next build, so no build is always loaded first or last.
+    const turn = (round - 1) % servers.length;
+    const kettles = runs.slice(kettleRuns);
+    const order = [...runs.slice(0, kettleRuns), ...kettles.slice(turn), ...kettles.slice(0, turn)];
+    for (const { name, pid, load } of order) {
       process.stdout.write(`Round ${round}: ${name}...\n`);
       /** @type {Awaited<ReturnType<typeof measured>> | undefined} */
       let figures;
@@ -185,10 +243,11 @@ try {
 }
 
 const f = (/** @type {number} */ n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '');
+const rateNote = options.rate ? ` -R ${options.rate}` : '';
 const lines = [
   `# Spend pipeline (${options.kind}), PostgreSQL, ${Number(options.posts).toLocaleString('en-US')} teas`,
   '',
-  `${new Date().toISOString()}. autocannon -c ${connections} -d ${duration}, ${readers} readers; per answer, in µs. ` +
+  `${new Date().toISOString()}. autocannon -c ${connections} -d ${duration}${rateNote}, ${readers} readers; per answer, in µs. ` +
     'Main thread: its time run and its time waiting for a core (schedstat). Client: this process (autocannon). ' +
     'Idle: the share of all cores idle or waiting for I/O meanwhile. Backends: the mean count of client backends in each state.',
   '',

@@ -77,7 +77,8 @@ export function pairWalker(readers, postIds, { wrap }) {
 
 /**
  * One autocannon run whose every request is built by `build` (method, path, body per request).
- * @param {{ origin: string, connections: number, duration: number }} setup
+ * `rate`: requests a second in all, for a load that leaves the cores free (a build's own cost).
+ * @param {{ origin: string, connections: number, duration: number, rate?: number }} setup
  * @param {(req: Record<string, any>) => Record<string, any>} build
  */
 export async function loadEach(setup, build) {
@@ -85,6 +86,7 @@ export async function loadEach(setup, build) {
     url: setup.origin,
     connections: setup.connections,
     duration: setup.duration,
+    ...(setup.rate ? { overallRate: setup.rate } : {}),
     requests: [{ method: 'POST', setupRequest: build }],
   });
   return loadFigures(result);

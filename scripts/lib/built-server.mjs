@@ -28,8 +28,9 @@ export function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string> }} [options] `env` is applied last: a measurement on
- * another tier (DATABASE_URL, say) names it here
+ * @param {{ env?: Record<string, string>, entry?: string }} [options] `env` is applied last: a
+ * measurement on another tier (DATABASE_URL, say) names it here; `entry`: another build's server.js
+ * (an A/B of two builds), apps/api/dist's by default
  * @returns {Promise<{ origin: string, pid: number | undefined, stop: () => Promise<void> }>} the
  * running server (`pid`: its process, for the benches that read its CPU from /proc); `stop` ends it
  * and removes its DATA_DIR
@@ -44,7 +45,11 @@ export async function startBuiltServer(options = {}) {
   delete env.NODE_ENV;
   Object.assign(env, options.env);
   let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.entry ?? SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   }

@@ -65,11 +65,13 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerPageInvalidation(app: FastifyInstance): void {
   const { pages } = app.ctx;
   app.decorateRequest('changedTeas', null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (READS.has(request.method) || reply.statusCode >= 400) return payload;
-    const { keepsPages, namesItsTeas } = request.routeOptions.config;
-    if (namesItsTeas && request.changedTeas) for (const id of request.changedTeas) pages.touch(id);
-    else if (!keepsPages) pages.invalidate();
-    return payload;
+  // A callback hook, as every write passes here: an async one cost each a promise and a microtask.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!READS.has(request.method) && reply.statusCode < 400) {
+      const { keepsPages, namesItsTeas } = request.routeOptions.config;
+      if (namesItsTeas && request.changedTeas) for (const id of request.changedTeas) pages.touch(id);
+      else if (!keepsPages) pages.invalidate();
+    }
+    done(null, payload);
   });
 }
