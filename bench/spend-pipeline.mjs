@@ -59,6 +59,8 @@ const rounds = Number(options.rounds);
 const duration = Number(options.duration);
 const connections = Number(options.connections);
 const readers = Number(options.readers);
+/** Requests a second in all, when held (--rate); else as many as the servers answer. */
+const rate = options.rate ? Number(options.rate) : undefined;
 /** The sampler costs the database a statement each time: often enough to see, seldom enough not to load it. */
 const SAMPLE_EVERY_MS = 10;
 /** Each Kettle's unmeasured load before the rounds, in seconds. */
@@ -173,7 +175,7 @@ try {
     running.push(server);
     servers.push({ ...build, server });
   }
-  const [server] = servers.map((s) => s.server);
+  const server = servers[0]?.server;
   if (!server) throw new Error('no build to load');
   const target = await openPgTarget(database.url);
   let spend;
@@ -195,15 +197,16 @@ try {
     (s) => s.kind === options.kind,
   );
   if (!scenario) throw new Error('no scenario');
-  const rate = options.rate ? Number(options.rate) : undefined;
   const at = (/** @type {string} */ url) => ({ origin: url.replace(/\/$/, ''), connections, duration, rate });
-  const runs = [];
+  /** The bare routes, loaded first in each round, then Kettle's builds. */
+  const baselines = [];
+  const kettles = [];
   if (!kettleOnly) {
     const route = await startSpendRoute(database.url);
     running.push(route);
     const floor = await startSpendFloor(database.url);
     running.push(floor);
-    runs.push(
+    baselines.push(
       {
         name: 'spend route (baseline)',
         pid: route.pid,
@@ -215,9 +218,8 @@ try {
   for (const { spec, server: kettle } of servers) {
     if (kettle.pid === undefined) throw new Error('no server process');
     const name = builds.length > 1 ? `Kettle's ${options.kind} (${spec})` : `Kettle's ${options.kind}`;
-    runs.push({ name, pid: kettle.pid, load: () => loadEach(at(kettle.origin), scenario.build) });
+    kettles.push({ name, pid: kettle.pid, load: () => loadEach(at(kettle.origin), scenario.build) });
   }
-  const kettleRuns = runs.length - servers.length;
   // Round 1 ran 10-40 µs an answer slower than the rest on every build (s57): each server first
   // runs WARM_UP_S unmeasured, so its code is compiled before anything is timed.
   for (const { server: kettle } of servers) {
@@ -225,9 +227,8 @@ try {
   }
   for (let round = 1; round <= rounds; round++) {
     // Each round starts at the next build, so no build is always loaded first or last.
-    const turn = (round - 1) % servers.length;
-    const kettles = runs.slice(kettleRuns);
-    const order = [...runs.slice(0, kettleRuns), ...kettles.slice(turn), ...kettles.slice(0, turn)];
+    const turn = (round - 1) % kettles.length;
+    const order = [...baselines, ...kettles.slice(turn), ...kettles.slice(0, turn)];
     for (const { name, pid, load } of order) {
       process.stdout.write(`Round ${round}: ${name}...\n`);
       /** @type {Awaited<ReturnType<typeof measured>> | undefined} */
@@ -243,7 +244,7 @@ try {
 }
 
 const f = (/** @type {number} */ n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '');
-const rateNote = options.rate ? ` -R ${options.rate}` : '';
+const rateNote = rate ? ` -R ${rate}` : '';
 const lines = [
   `# Spend pipeline (${options.kind}), PostgreSQL, ${Number(options.posts).toLocaleString('en-US')} teas`,
   '',

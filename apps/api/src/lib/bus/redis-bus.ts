@@ -41,40 +41,38 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
   const topics = new Map<string, { listeners: Set<BusListener>; ready: Promise<void> }>();
   const byChannel = new Map<string, string>();
   const resyncListeners = new Set<ResyncListener>();
-  let lostAt: Date | null = null;
-  /** Messages received since the connection dropped, until the resync listeners are told. */
-  let held: Array<[channel: string, raw: string]> | null = null;
+  /**
+   * Since the connection dropped, until the resync listeners are told: since when messages may be
+   * missing, and the messages received meanwhile.
+   */
+  let lost: { since: Date; held: Array<[channel: string, raw: string]> } | null = null;
   let closed = false;
 
   subscriber.on('error', (err: unknown) => log.warn({ err }, 'realtime bus: redis subscriber error'));
   subscriber.on('close', () => {
-    if (closed || lostAt) return;
-    lostAt = new Date();
-    held = [];
+    if (!closed && !lost) lost = { since: new Date(), held: [] };
   });
   subscriber.on('ready', () => {
-    if (!lostAt) return;
-    const since = lostAt;
+    const gap = lost;
+    if (!gap) return;
     // ioredis re-sends SUBSCRIBE right after emitting 'ready'; a PING queued behind it answers
     // once those are acknowledged, so a catch-up read from then on leaves no gap.
     setImmediate(() => {
       subscriber.ping().then(
         () => {
-          if (lostAt !== since) return; // dropped again meanwhile: the next 'ready' resyncs
-          lostAt = null;
-          log.info({ since }, 'realtime bus: redis subscriber back, resyncing streams');
-          for (const listener of [...resyncListeners]) listener(since);
-          const late = held ?? [];
-          held = null;
-          for (const [channel, raw] of late) dispatch(channel, raw);
+          if (lost !== gap) return; // dropped again meanwhile: the next 'ready' resyncs
+          lost = null;
+          log.info({ since: gap.since }, 'realtime bus: redis subscriber back, resyncing streams');
+          for (const listener of [...resyncListeners]) listener(gap.since);
+          for (const [channel, raw] of gap.held) dispatch(channel, raw);
         },
         (err: unknown) => log.warn({ err }, 'realtime bus: resync ping failed'),
       );
     });
   });
   subscriber.on('message', (channel: string, raw: string) => {
-    if (!held) dispatch(channel, raw);
-    else if (held.push([channel, raw]) > HELD_MAX) held.shift();
+    if (!lost) dispatch(channel, raw);
+    else if (lost.held.push([channel, raw]) > HELD_MAX) lost.held.shift();
   });
   function dispatch(channel: string, raw: string): void {
     const topic = byChannel.get(channel);
@@ -142,7 +140,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
     },
     close: async () => {
       closed = true;
-      held = null;
+      lost = null;
       topics.clear();
       byChannel.clear();
       resyncListeners.clear();
