@@ -6,8 +6,9 @@ import {
   TWO_FACTOR_MESSAGES,
   type MessageResponse,
 } from '@kettle/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { announceAccountClosed } from '../realtime/account-closed.js';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import {
@@ -23,6 +24,7 @@ import {
   postImages,
   posts,
   removedComments,
+  reports,
   subscriptions,
   twoFactorRecoveryCodes,
   userBlocks,
@@ -32,6 +34,7 @@ import { badRequest, conflict } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { fileKeysOf, removeImageFiles } from '../../lib/images/delete-images.js';
 import { accountDeletedMail } from '../../lib/mailer/account-templates.js';
+import { contactMail } from '../../lib/mailer/templates.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { forfeitBalance } from '../coins/coins.service.js';
@@ -106,7 +109,59 @@ async function eraseAccount(tx: Tx, userId: string, email: string): Promise<void
     await tx.delete(table).where(eq(column, userId));
   }
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
-  await tx.delete(contactMessages).where(eq(contactMessages.email, email));
+  await deleteContactMessages(tx, userId, email);
+  await anonymiseTakedowns(tx, userId, email);
+  await blankKeptReplies(tx, userId);
+}
+
+/**
+ * Messages written from the address or while signed in (from any address), and the team's copy
+ * of each in the outbox: its Reply-To and text are the member's.
+ */
+async function deleteContactMessages(tx: Tx, userId: string, email: string): Promise<void> {
+  const theirs = or(eq(contactMessages.userId, userId), eq(contactMessages.email, email));
+  const written = await tx.select().from(contactMessages).where(theirs);
+  for (const message of written) {
+    const { subject } = contactMail('', message);
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.replyTo, message.email), eq(mailOutbox.subject, subject)));
+  }
+  await tx.delete(contactMessages).where(theirs);
+}
+
+/**
+ * Takedown requests the member filed, or that gave their address, stay on the desk under their
+ * reference (the subject's request outlives the requester's account) but lose the address, so
+ * no outcome can be mailed; mail about them still in the outbox to another address goes too.
+ */
+async function anonymiseTakedowns(tx: Tx, userId: string, email: string): Promise<void> {
+  const theirs = and(eq(reports.kind, 'takedown'), or(eq(reports.reporterId, userId), eq(reports.contactEmail, email)));
+  const requests = await tx
+    .select({ reference: reports.reference, contactEmail: reports.contactEmail })
+    .from(reports)
+    .where(and(theirs, isNotNull(reports.contactEmail)));
+  for (const request of requests) {
+    if (!request.contactEmail || request.contactEmail === email) continue;
+    // Both takedown mails name the reference in their subject.
+    await tx
+      .delete(mailOutbox)
+      .where(
+        and(eq(mailOutbox.to, request.contactEmail), sql`position(${request.reference} in ${mailOutbox.subject}) > 0`),
+      );
+  }
+  await tx.update(reports).set({ contactEmail: null, updatedAt: new Date() }).where(theirs);
+}
+
+/**
+ * The member's replies inside another member's removed thread (kept for that member's appeal)
+ * become '[deleted]' too, as their live comments do, so an upheld appeal cannot put the words back.
+ */
+async function blankKeptReplies(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${removedComments} set rows = (
+      select jsonb_agg(case when r->>'user_id' = ${userId}
+        then jsonb_set(r, '{content}', to_jsonb(${DELETED_COMMENT}::text)) else r end order by n)
+      from jsonb_array_elements(${removedComments.rows}) with ordinality as e(r, n))
+    where ${removedComments.rows} @> ${JSON.stringify([{ user_id: userId }])}::jsonb`);
 }
 
 /**
@@ -156,6 +211,7 @@ export async function deleteAccount(
     return files;
   });
   await removeImageFiles(ctx.images, keys);
+  await announceAccountClosed(ctx, user.id);
   await ctx.mailer.send(accountDeletedMail(user.email, user.username));
   return { message: ACCOUNT_DATA_MESSAGES.deleted };
 }
