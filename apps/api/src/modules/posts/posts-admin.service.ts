@@ -15,6 +15,7 @@ import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.
 import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../../db/rows.js';
 import { refundBounty } from './bounty.service.js';
+import { settleReturningBounty } from './bounty-return.js';
 import { noticeByMail, noticeInApp } from './post-notices.js';
 import { teasChanged } from './list-place.js';
 import { canTransition } from './posts.policy.js';
@@ -86,6 +87,8 @@ const AUDITED: ReadonlyArray<[keyof PostRow, string]> = [
   ['status', 'status'],
   ['unlockPrice', 'unlock_price'],
   ['rejectionReason', 'rejection_reason'],
+  ['bounty', 'bounty'],
+  ['bountyStatus', 'bounty_status'],
 ];
 
 /** Only what changed, under the API's field names. */
@@ -105,17 +108,21 @@ type Decision = { before: PostRow; after: PostRow };
 async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Change, action: string): Promise<Decision> {
   const { id } = before;
   const { status, reason, ...fields } = change;
-  const [after] = await tx
+  const [updated] = await tx
     .update(posts)
     .set({ ...fields, ...statusColumns(before, status, reason, actor), updatedAt: new Date() })
     .where(eq(posts.id, id))
     .returning();
-  if (!after) throw postNotFound();
+  if (!updated) throw postNotFound();
+  const after = await settleReturningBounty(tx, before, updated);
   const statusMoved = after.status !== before.status;
   // Readers who paid for a post that is taken down get their coins back (decisions.md, Coins).
   if (statusMoved && after.status === 'rejected') await refundUnlocks(tx, before);
-  // A rejected tea's bounty goes back to its author, once: re-approval does not escrow it again.
-  if (statusMoved && after.status === 'rejected') await refundBounty(tx, after, 'rejected');
+  // A rejected tea's bounty goes back to its author, settled at the rejection's moment so a
+  // later return can tell this refund from an earlier expiry (bounty-return.ts).
+  if (statusMoved && after.status === 'rejected') {
+    await refundBounty(tx, after, 'rejected', after.rejectedAt ?? undefined);
+  }
   // A rejected post keeps its photos through the appeal window, so a re-approval republishes
   // them; the rejected-photos sweep removes them after it (sweeps/rejected-photos.ts).
   if (statusMoved) await noticeInApp(tx, after);
@@ -219,8 +226,10 @@ export async function removeReportedPost(
 export async function reinstatePost(tx: Tx, actor: UserRow, id: string, refund: AppealRefund): Promise<number | null> {
   const current = await repo.lockPost(tx, id);
   if (!current || current.status !== 'rejected') return null;
+  // The fee comes back first, so it counts towards holding a refunded bounty again.
+  const returned = await returnSubmissionFee(tx, current, refund);
   await applyChange(tx, actor, current, { status: 'approved' }, 'post.reinstate');
-  return returnSubmissionFee(tx, current, refund);
+  return returned;
 }
 
 /** A reinstatement that failed because another reversal of the same tea went live meanwhile is a 409. */
