@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'report_rejected',
   'bounty_awarded',
   'bounty_refunded',
+  'bounty_escrowed',
+  'bounty_withdrawn',
   'company_verified',
   'company_unverified',
   'account_warning',
@@ -51,6 +53,18 @@ export const NOTIFICATION_TEXT = {
     title: 'Your bounty was refunded',
     body: (coins: number, postTitle: string, why: string) =>
       `The ${coins.toLocaleString('en-US')} Tea Coins of bounty on "${postTitle}" are back in your balance: ${why}.`,
+  },
+  /** The author, when a taken-down tea comes back and its refunded bounty is held again. */
+  bountyHeldAgain: {
+    title: 'Your bounty is held again',
+    body: (coins: number, postTitle: string) =>
+      `"${postTitle}" is back, so its bounty of ${coins.toLocaleString('en-US')} Tea Coins is held from your balance again until you award it.`,
+  },
+  /** The author, when a taken-down tea comes back but the refunded bounty is no longer in their balance. */
+  bountyWithdrawn: {
+    title: 'Your tea is back without its bounty',
+    body: (coins: number, postTitle: string) =>
+      `"${postTitle}" is back, without its bounty: the ${coins.toLocaleString('en-US')} Tea Coins returned when it was taken down are no longer in your balance, so nothing was charged.`,
   },
 } as const;
 
