@@ -73,6 +73,8 @@ export const REPORT_MESSAGES = {
   takedownDescriptionRequired: 'Please describe the issue (at least 10 characters)',
   contentUrlInvalid: 'Please enter a valid URL (https://...)',
   takedownThanks: `Thank you. Our team will review your report within ${REPORT_REVIEW_WINDOW}.`,
+  /** The request is kept; only its confirmation mail was held back (3 an hour per address). */
+  takedownThanksUnmailed: `Thank you. Our team will review your report within ${REPORT_REVIEW_WINDOW}. We did not email a confirmation: this address has already had several from us in the last hour. Keep the reference below to check the status.`,
   lookupMissing: 'No request matches that reference and email.',
   ownPost: 'You cannot report your own post.',
   ownComment: 'You cannot report your own comment.',
@@ -188,8 +190,10 @@ export const myReportSchema = z.object({ report: reportSchema.nullable() });
 export type MyReport = z.infer<typeof myReportSchema>;
 
 export const takedownCreatedSchema = z.object({
-  message: z.literal(REPORT_MESSAGES.takedownThanks),
+  message: z.enum([REPORT_MESSAGES.takedownThanks, REPORT_MESSAGES.takedownThanksUnmailed]),
   reference: z.string(),
+  /** False when the address had its share of confirmations this hour: the request is kept all the same. */
+  confirmation_mailed: z.boolean(),
 });
 export type TakedownCreated = z.infer<typeof takedownCreatedSchema>;
 

@@ -27,6 +27,11 @@ export const RATE_LIMIT_RULES = {
   passwordCheckPerAccount: { points: 10, duration: 900 },
   /** Takedown requests are open to visitors and mail the address given: keep the form from relaying spam. */
   takedownPerIp: { points: 5, duration: 3600 },
+  /**
+   * Mail the public forms send to an address nobody proved is theirs, per normalised recipient:
+   * sent from many IP addresses, the per-IP limit alone would still let one inbox be flooded.
+   */
+  unverifiedMailPerRecipient: { points: 3, duration: 3600 },
   /** A lookup needs reference and email; the limit keeps either from being guessed. */
   takedownLookupPerIp: { points: 20, duration: 3600 },
   /** A banned user's appeal is open to visitors: reference and email must not be guessable by trying. */

@@ -7,6 +7,7 @@ import {
 } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/app-error.js';
+import { sendToUnverified } from '../../lib/mailer/recipient-limit.js';
 import { takedownReceivedMail } from '../../lib/mailer/report-templates.js';
 import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
@@ -26,7 +27,7 @@ export async function createTakedown(
   input: TakedownCreateData,
 ): Promise<TakedownCreated> {
   const { website, ...request } = input;
-  if (website) return { message: REPORT_MESSAGES.takedownThanks, reference: newReference() };
+  if (website) return { message: REPORT_MESSAGES.takedownThanks, reference: newReference(), confirmation_mailed: true };
   const row = await insertWithReference(
     ctx.db,
     {
@@ -40,14 +41,20 @@ export async function createTakedown(
     // Takedowns have no one-per-user key: a conflict can only be a reference collision.
     async () => undefined,
   );
-  await ctx.mailer.send(
+  // Anyone may type any address here: past its hourly share the inbox gets no more confirmations.
+  const mailed = await sendToUnverified(
+    ctx,
     takedownReceivedMail(request.email, {
       reference: row.reference,
       type: request.type,
       statusUrl: `${ctx.config.appOrigin}${REPORT_STATUS_PATH}`,
     }),
   );
-  return { message: REPORT_MESSAGES.takedownThanks, reference: row.reference };
+  return {
+    message: mailed ? REPORT_MESSAGES.takedownThanks : REPORT_MESSAGES.takedownThanksUnmailed,
+    reference: row.reference,
+    confirmation_mailed: mailed,
+  };
 }
 
 /** The request with this reference and email; one answer for a wrong email and an unknown reference. */
