@@ -2,7 +2,7 @@ import { z } from './z.js';
 import { emailField } from './fields.js';
 import { APPEAL_WINDOW_DAYS } from './enforcement-constants.js';
 
-/** Appeals (issue 14): a user asks another admin to look again at a decision about them. */
+/** Appeals (issue 14): a user asks an admin to look again at a decision about them. */
 export const APPEAL_TARGETS = ['post', 'comment', 'action'] as const;
 export type AppealTarget = (typeof APPEAL_TARGETS)[number];
 export const APPEAL_STATUSES = ['pending', 'upheld', 'denied'] as const;
@@ -28,6 +28,38 @@ export const APPEAL_DECISION_LABELS = {
 } as const;
 export type AppealDecision = keyof typeof APPEAL_DECISION_LABELS;
 
+/**
+ * Who will review an appeal, as the appellant is told before and after sending it: an admin who
+ * did not take the decision; the admin who took it, when no other admin may (Kettle has one);
+ * or nobody yet, when the appellant is the only admin (nobody decides an appeal of their own).
+ */
+export const APPEAL_REVIEWERS = ['another_admin', 'deciding_admin', 'awaiting_admin'] as const;
+export type AppealReviewer = (typeof APPEAL_REVIEWERS)[number];
+
+export const APPEAL_REVIEWER_TEXT: Record<AppealReviewer, { form: string; sent: string }> = {
+  another_admin: {
+    form: 'An admin who did not take the decision reviews your appeal and tells you the outcome.',
+    sent: 'Appeal sent. An admin who did not take the decision will review it within 5-7 days.',
+  },
+  deciding_admin: {
+    form: 'Kettle has one admin, so the admin who made this decision reviews your appeal and tells you the outcome.',
+    sent: 'Appeal sent. Kettle has one admin, so the admin who made this decision will review it within 5-7 days.',
+  },
+  awaiting_admin: {
+    form: 'You cannot decide your own appeal and Kettle has no other admin: it waits until another admin can review it.',
+    sent: 'Appeal sent. It waits until Kettle has another admin who can review it.',
+  },
+};
+
+/** Admins only: why the admin reading a pending appeal may not decide it. */
+export const APPEAL_REVIEW_BLOCKS = ['own_appeal', 'own_decision'] as const;
+export type AppealReviewBlock = (typeof APPEAL_REVIEW_BLOCKS)[number];
+
+export const APPEAL_REVIEW_BLOCK_TEXT: Record<AppealReviewBlock, string> = {
+  own_appeal: 'Awaiting another admin: this appeal is against a decision about you.',
+  own_decision: 'Awaiting another admin: you took this decision.',
+};
+
 export const APPEAL_MESSAGES = {
   statementRequired: 'Tell us why the decision was wrong',
   statementTooLong: `Your statement must be at most ${APPEAL_STATEMENT_MAX} characters`,
@@ -42,7 +74,8 @@ export const APPEAL_MESSAGES = {
   alreadyAppealed: 'You have already appealed this decision.',
   alreadyReviewed: 'This appeal has already been decided.',
   sameAdmin: 'Another admin must review an appeal against your own decision.',
-  submitted: 'Appeal sent. An admin who did not take the decision will review it within 5-7 days.',
+  ownAppeal: 'You cannot decide an appeal against a decision about yourself; another admin must.',
+  submitted: APPEAL_REVIEWER_TEXT.another_admin.sent,
   decided: { upheld: 'Appeal upheld; the decision is reversed.', denied: 'Appeal denied.' },
   fetchFailed: 'Failed to load appeals',
   submitFailed: 'Failed to send the appeal',
@@ -137,6 +170,10 @@ export const appealSchema = z.object({
   reviewed_by: z.string().nullable(),
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
+  /** Who will review it while it is pending (null once decided). */
+  reviewer: z.enum(APPEAL_REVIEWERS).nullable(),
+  /** Admins only: why the requesting admin may not decide it (null when they may, or it is decided). */
+  review_block: z.enum(APPEAL_REVIEW_BLOCKS).nullable(),
 });
 export type Appeal = z.infer<typeof appealSchema>;
 
@@ -159,6 +196,8 @@ export const appealableSchema = z.object({
   title: z.string().nullable(),
   /** When the window closes. */
   appeal_by: z.string(),
+  /** Who would review an appeal sent now, so the form can say so. */
+  reviewer: z.enum(APPEAL_REVIEWERS),
 });
 export type Appealable = z.infer<typeof appealableSchema>;
 export const appealableListSchema = z.object({ data: z.array(appealableSchema) });

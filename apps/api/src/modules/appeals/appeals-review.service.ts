@@ -11,9 +11,10 @@ import { appealOutcomeMail } from '../../lib/mailer/appeal-templates.js';
 import { notify } from '../../lib/notify.js';
 import { explainReinstateFailure } from '../posts/posts-admin.service.js';
 import { reverseDecision } from './appeal-reversal.js';
+import { liveAdminIds, reviewBlockOf } from './appeal-reviewers.js';
 import type { DecisionFacts } from './appeal-targets.js';
 import { toAppeal, toAppealList } from './appeals.presenter.js';
-import { appealWithNames, countAdmins, lockAppeal, pageOfAppeals } from './appeals.repository.js';
+import { appealWithNames, lockAppeal, pageOfAppeals } from './appeals.repository.js';
 
 /** Where the user reads their appeals (the Report Status tab). */
 export const APPEALS_PAGE = '/moderation?tab=status';
@@ -36,21 +37,30 @@ async function imagesOf(ctx: AppContext, postIds: string[]): Promise<Map<string,
   return images;
 }
 
-/** GET /admin/appeals: the queue, newest first, each beside its decision and content. */
+/**
+ * GET /admin/appeals: the queue, newest first, each beside its decision and content, and saying
+ * whether the admin asking may decide it.
+ */
 export async function listAppeals(
   ctx: AppContext,
+  actor: UserRow,
   status: AppealStatus | undefined,
   page: number,
 ): Promise<AppealList> {
-  const { rows, total } = await pageOfAppeals(ctx.db, status ? eq(appeals.status, status) : undefined, page);
+  const [{ rows, total }, admins] = await Promise.all([
+    pageOfAppeals(ctx.db, status ? eq(appeals.status, status) : undefined, page),
+    liveAdminIds(ctx.db),
+  ]);
   const postIds = rows.filter((row) => row.targetType === 'post').map((row) => row.targetId);
-  return toAppealList(rows, total, page, 'admin', await imagesOf(ctx, postIds));
+  return toAppealList(rows, total, page, 'admin', { admins, actorId: actor.id }, await imagesOf(ctx, postIds));
 }
+
+const REFUSALS = { own_appeal: APPEAL_MESSAGES.ownAppeal, own_decision: APPEAL_MESSAGES.sameAdmin } as const;
 
 /**
  * PUT /admin/appeals/{id}: upheld reverses the decision (and returns its fee), denied leaves it;
- * either way the user is told in-app in the same transaction and by mail after it. The admin who
- * decided does not review while another admin could.
+ * either way the user is told in-app in the same transaction and by mail after it. Nobody decides
+ * an appeal of their own, and the admin who decided does not review while another admin could.
  */
 export async function decideAppeal(
   ctx: AppContext,
@@ -64,7 +74,9 @@ export async function decideAppeal(
       const appeal = await lockAppeal(tx, id);
       if (!appeal) throw appealNotFound();
       if (appeal.status !== 'pending') throw conflict(APPEAL_MESSAGES.alreadyReviewed);
-      if (appeal.decidedBy === actor.id && (await countAdmins(tx)) > 1) throw forbidden(APPEAL_MESSAGES.sameAdmin);
+      const parties = { appellantId: appeal.userId, decidedBy: appeal.decidedBy };
+      const block = reviewBlockOf(await liveAdminIds(tx), actor.id, parties);
+      if (block) throw forbidden(REFUSALS[block]);
       const refunded = input.status === 'upheld' ? await reverseDecision(tx, actor, appeal) : 0;
       await tx
         .update(appeals)
@@ -93,7 +105,7 @@ export async function decideAppeal(
   await mailOutcome(ctx, appeal.userId, input, (appeal.decision as DecisionFacts).label);
   const named = await appealWithNames(ctx.db, appeal.id);
   if (!named) throw appealNotFound();
-  return toAppeal(named, 'admin');
+  return toAppeal(named, 'admin', { admins: [], actorId: actor.id });
 }
 
 async function mailOutcome(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { appeals, users } from '../../db/schema.js';
@@ -60,13 +60,4 @@ export async function pageOfAppeals(
 export async function appealWithNames(db: DbOrTx, id: string): Promise<AppealWithNames | undefined> {
   const { rows } = await pageOfAppeals(db, eq(appeals.id, id), 1);
   return rows[0];
-}
-
-/** Live admins: the different-reviewer rule applies only when someone else could review. */
-export async function countAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isActive, true), isNull(users.deletedAt)));
-  return row?.n ?? 0;
 }

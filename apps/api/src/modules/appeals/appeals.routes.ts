@@ -20,7 +20,7 @@ import { appealableDecisions, fileAppeal, fileBanAppeal, myAppeals } from './app
 const params = z.object({ id: z.string() });
 const pageQuery = appealListQuerySchema.pick({ page: true });
 
-/** Appeals (issue 14): a user contests a decision about them; another admin reviews it. */
+/** Appeals (issue 14): a user contests a decision about them; an admin other than them reviews it. */
 export async function appealsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
@@ -83,7 +83,7 @@ export async function appealsRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: appealListSchema },
     },
     onRequest: root.requireAdmin,
-    handler: async (request) => listAppeals(ctx, request.query.status, request.query.page),
+    handler: async (request) => listAppeals(ctx, currentUser(request), request.query.status, request.query.page),
   });
 
   app.put('/admin/appeals/:id', {

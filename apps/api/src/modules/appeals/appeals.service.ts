@@ -1,10 +1,18 @@
-import { APPEAL_MESSAGES, APPEAL_WINDOW_DAYS, type Appeal, type AppealList, type AppealableList } from '@kettle/shared';
+import {
+  APPEAL_MESSAGES,
+  APPEAL_REVIEWER_TEXT,
+  APPEAL_WINDOW_DAYS,
+  type Appeal,
+  type AppealList,
+  type AppealableList,
+} from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/rows.js';
 import { appeals } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
+import { liveAdminIds } from './appeal-reviewers.js';
 import { findDecision, findDecisions, openDecisionIds, type StandingDecision } from './appeal-targets.js';
 import { toAppeal, toAppealList, toAppealable } from './appeals.presenter.js';
 import { appealWithNames, insertAppeal, pageOfAppeals } from './appeals.repository.js';
@@ -39,7 +47,7 @@ async function storeAppeal(ctx: AppContext, decision: StandingDecision, statemen
   });
   const named = await appealWithNames(ctx.db, row.id);
   if (!named) throw new Error('the appeal was not stored');
-  return toAppeal(named, 'own');
+  return toAppeal(named, 'own', { admins: await liveAdminIds(ctx.db), actorId: null });
 }
 
 /** POST /appeals: a decision about the caller (a suspended user may appeal; that is the point). */
@@ -63,18 +71,22 @@ export async function fileBanAppeal(
   if (decision?.facts.kind !== 'ban' || decision.email !== input.email.toLowerCase()) {
     throw notFound(APPEAL_MESSAGES.banNotFound);
   }
-  await storeAppeal(ctx, decision, input.statement);
-  return { message: APPEAL_MESSAGES.submitted };
+  const stored = await storeAppeal(ctx, decision, input.statement);
+  return { message: APPEAL_REVIEWER_TEXT[stored.reviewer ?? 'another_admin'].sent };
 }
 
 /** GET /appeals/mine. */
 export async function myAppeals(ctx: AppContext, user: UserRow, page: number): Promise<AppealList> {
-  const { rows, total } = await pageOfAppeals(ctx.db, eq(appeals.userId, user.id), page);
-  return toAppealList(rows, total, page, 'own');
+  const [{ rows, total }, admins] = await Promise.all([
+    pageOfAppeals(ctx.db, eq(appeals.userId, user.id), page),
+    liveAdminIds(ctx.db),
+  ]);
+  return toAppealList(rows, total, page, 'own', { admins, actorId: null });
 }
 
 /** GET /appeals/eligible: decisions about the caller still in force, in the window, not yet appealed. */
 export async function appealableDecisions(ctx: AppContext, user: UserRow): Promise<AppealableList> {
   const found = await findDecisions(ctx.db, await openDecisionIds(ctx.db, user.id, windowStart()));
-  return { data: found.map(toAppealable) };
+  const admins = found.length > 0 ? await liveAdminIds(ctx.db) : [];
+  return { data: found.map((decision) => toAppealable(decision, admins)) };
 }
