@@ -2,15 +2,15 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mailOutbox } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
-import { isLoopback } from '../../lib/loopback.js';
+import { isDirectLoopback } from '../../lib/loopback.js';
 import { escapeHtml } from '../../lib/mailer/templates.js';
 
 /**
- * The socket's own address decides, never X-Forwarded-For: behind a proxy every visitor would
- * otherwise be "local". Anyone else must be a signed-in admin; all others learn nothing exists.
+ * A direct loopback client (the socket's own address, and no sign of a proxy: behind one on this
+ * host every visitor would otherwise be "local"), or a signed-in admin; all others learn nothing exists.
  */
 async function loopbackOrAdmin(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  if (isLoopback(request.raw.socket.remoteAddress)) return;
+  if (isDirectLoopback(request)) return;
   const admitted = await app.optionalAuth(request).then(
     () => request.user?.isAdmin === true,
     () => false,

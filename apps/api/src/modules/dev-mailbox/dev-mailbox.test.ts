@@ -39,6 +39,29 @@ describe('the dev mailbox outside production', () => {
     }
   });
 
+  it('is 404 to a request a proxy on this host relayed, whatever header gives it away', async () => {
+    const relayed = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9;proto=https' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 proxy.example' },
+    ];
+    for (const headers of relayed) {
+      for (const url of URLS) {
+        const res = await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers });
+        expect(res.statusCode, `${url} with ${Object.keys(headers)[0]}`).toBe(404);
+        expect(res.json()).toEqual({ detail: STATUS_FALLBACK[404], code: ERROR_CODES.notFound });
+      }
+    }
+  });
+
+  it('answers a signed-in admin even through a proxy', async () => {
+    const admin = await tokensFor(app, await buildUser(app, { isAdmin: true }));
+    const headers = { ...admin.auth, 'x-forwarded-for': '203.0.113.9', via: '1.1 proxy.example' };
+    const res = await app.inject({ method: 'GET', url: '/dev/mailbox.json', remoteAddress: '127.0.0.1', headers });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('is 404 to a signed-in non-admin and to a bad token from another address', async () => {
     const reader = await tokensFor(app, await buildUser(app));
     for (const url of URLS) {

@@ -1,10 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/app-error.js';
-import { isLoopback } from '../../lib/loopback.js';
-
-/** A request relayed by a proxy on this host reaches us from loopback too: these headers give it away. */
-const RELAYED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+import { isDirectLoopback } from '../../lib/loopback.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -15,8 +12,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
   const given = request.headers.authorization;
   if (token && given) return timingSafeEqual(digest(given), digest(`Bearer ${token}`));
-  const direct = !RELAYED.some((name) => name in request.headers);
-  return direct && isLoopback(request.socket.remoteAddress);
+  return isDirectLoopback(request);
 }
 
 /** GET /metrics: the Prometheus text format, for a scraper (docs/deploy.md); not part of the API. */

@@ -74,6 +74,8 @@ describe('GET /metrics', () => {
       await scrape(app, { from: '203.0.113.9' }),
       await scrape(app, { headers: { 'x-forwarded-for': '203.0.113.9' } }),
       await scrape(app, { headers: { forwarded: 'for=203.0.113.9' } }),
+      await scrape(app, { headers: { 'x-real-ip': '203.0.113.9' } }),
+      await scrape(app, { headers: { via: '1.1 proxy.example' } }),
       await scrape(app, { from: '203.0.113.9', headers: { authorization: `Bearer ${TOKEN}` } }),
     ]) {
       expect(res.statusCode).toBe(403);
