@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { causeChain, isForeignKeyViolation, isNumericOutOfRange, uniqueViolationConstraint } from './pg-errors.js';
+import {
+  causeChain,
+  isDeadlock,
+  isForeignKeyViolation,
+  isNumericOutOfRange,
+  isSerializationFailure,
+  uniqueViolationConstraint,
+} from './pg-errors.js';
 
 /**
  * The error a statement fails with, as the app's own database handle gives it (the suite's engine:
@@ -42,6 +49,15 @@ describe('PostgreSQL errors through the ORM', () => {
     expect(uniqueViolationConstraint(referenced)).toBeNull();
     expect(isNumericOutOfRange(await failureOf(sql`update node set n = n + 1 where id = 1`))).toBe(true);
     expect(isNumericOutOfRange(referenced)).toBe(false);
+  });
+
+  it('tells a serialization failure and a deadlock apart from other failures', async () => {
+    const raise = (code: string) => sql.raw(`do $$ begin raise exception 'lost' using errcode = '${code}'; end $$`);
+    const serialization = await failureOf(raise('40001'));
+    expect(isSerializationFailure(serialization)).toBe(true);
+    expect(isDeadlock(serialization)).toBe(false);
+    expect(isDeadlock(await failureOf(raise('40P01')))).toBe(true);
+    expect(isSerializationFailure(await failureOf(sql`select 1 / 0`))).toBe(false);
   });
 
   it('finds the code under another wrapper, but not past four levels', async () => {

@@ -34,6 +34,14 @@ export function isDeadlock(error: unknown): boolean {
   return withCode(error, '40P01') !== undefined;
 }
 
+/**
+ * True when PostgreSQL could not run this transaction as if alone (40001, e.g. a SERIALIZABLE
+ * statement charging a row changed after its snapshot); it rolled back whole, and a new run may pass.
+ */
+export function isSerializationFailure(error: unknown): boolean {
+  return withCode(error, '40001') !== undefined;
+}
+
 /** True when PostgreSQL refused a value past its column's range (22003, e.g. an int4 sum overflow). */
 export function isNumericOutOfRange(error: unknown): boolean {
   return withCode(error, '22003') !== undefined;
