@@ -66,10 +66,19 @@ export const postCreateSchema = z.object({
 export type PostCreateInput = z.input<typeof postCreateSchema>;
 export type PostCreateData = z.output<typeof postCreateSchema>;
 
-export const reversalCreateSchema = postCreateSchema.extend({
+/**
+ * What a reversal's author writes. The subject's handle, category and state are the original's:
+ * the form does not ask for them and the server takes them from the original (any sent are dropped).
+ */
+export const reversalFieldsSchema = postCreateSchema.omit({ tagged_handle: true, category_id: true, state_id: true });
+export type ReversalFieldsInput = z.input<typeof reversalFieldsSchema>;
+export type ReversalFieldsData = z.output<typeof reversalFieldsSchema>;
+
+export const reversalCreateSchema = reversalFieldsSchema.extend({
   original_post_id: idField('Invalid original post ID', 'Invalid original post ID'),
 });
 export type ReversalCreateInput = z.input<typeof reversalCreateSchema>;
+export type ReversalCreateData = z.output<typeof reversalCreateSchema>;
 
 export const adminPostUpdateSchema = z.object({
   title: titleField.optional(),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, MESSAGES, POST_MESSAGES } from '@kettle/shared';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { errorOf } from '../../../test/http.js';
-import { posts } from '../../db/schema.js';
+import { categories, posts, states } from '../../db/schema.js';
 import {
   balanceOf,
   buildPost,
@@ -80,14 +80,6 @@ describe('POST /api/v1/posts/reversal', () => {
     ['bad original id', { original_post_id: 'nope' }, 'original_post_id', 'Invalid original post ID'],
     ['short title', { title: 'Tea' }, 'title', 'Title must be at least 5 characters'],
     ['short content', { content: 'Too short' }, 'content', 'Content must be at least 20 characters'],
-    ['missing category', { category_id: '' }, 'category_id', 'Category is required'],
-    ['missing state', { state_id: undefined }, 'state_id', 'State is required'],
-    [
-      'bad handle',
-      { tagged_handle: 'no at sign' },
-      'tagged_handle',
-      'Handle must start with @ and contain only letters, numbers, and underscores',
-    ],
     ['negative bounty', { bounty: -5 }, 'bounty', 'Bounty must be non-negative'],
   ];
   it.each(invalid)('answers 422 for a %s', async (_name, override, field, message) => {
@@ -98,6 +90,46 @@ describe('POST /api/v1/posts/reversal', () => {
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).errors).toContainEqual({ field, message });
     expect(await balanceOf(app, user.id)).toBe(20);
+  });
+
+  it("takes the subject's handle, category and state from the original, whatever the form sends", async () => {
+    const [otherCategory] = await app.ctx.db
+      .select()
+      .from(categories)
+      .where(ne(categories.id, ref.categoryId))
+      .limit(1);
+    const [otherState] = await app.ctx.db.select().from(states).where(ne(states.id, ref.stateId)).limit(1);
+    if (!otherCategory || !otherState) throw new Error('needs two seeded categories and states');
+    const { original } = await approvedOriginal();
+    const { auth } = await signedIn(app, { coins: 40 });
+    const typed = { tagged_handle: '@someone_else', category_id: otherCategory.id, state_id: otherState.id };
+    const res = await reverse(auth, original.id, typed);
+    expect(res.statusCode, res.body).toBe(201);
+    const made = postOf(res);
+    expect(made).toMatchObject({
+      tagged_handle: original.taggedHandle,
+      category_id: original.categoryId,
+      state_id: original.stateId,
+    });
+    const [row] = await app.ctx.db.select().from(posts).where(eq(posts.id, made.id));
+    expect(row).toMatchObject({
+      taggedHandle: original.taggedHandle,
+      categoryId: original.categoryId,
+      stateId: original.stateId,
+    });
+  });
+
+  it('needs no handle, category or state in the form', async () => {
+    const { original } = await approvedOriginal();
+    const { auth } = await signedIn(app, { coins: 20 });
+    const body = {
+      original_post_id: original.id,
+      title: 'That is not what happened',
+      content: 'I was somewhere else that night, with witnesses.',
+    };
+    const res = await submitJson(app, auth, body, '/posts/reversal');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(postOf(res).tagged_handle).toBe(original.taggedHandle);
   });
 
   it("answers 403 to the original's author", async () => {

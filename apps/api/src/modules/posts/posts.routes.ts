@@ -16,7 +16,7 @@ import { chargeUploadBytes } from '../../lib/upload-budget.js';
 import { bountyRoutes } from './bounty.routes.js';
 import { myPostsRoutes } from './my-posts.routes.js';
 import { postsAdminRoutes } from './posts-admin.routes.js';
-import { assertCanPay, createPost } from './posts.service.js';
+import { assertCanPay, createPost, createReversal } from './posts.service.js';
 import { assertMayParticipate } from '../../lib/participation.js';
 import { POST_FORM_LIMITS, readPostForm } from './read-post-form.js';
 
@@ -89,8 +89,7 @@ export async function postsRoutes(root: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       assertMayParticipate(user);
       const form = await readPostForm(request, reversalCreateSchema, checksFor(user, true));
-      const post = await createPost(ctx, user, { ...form, originalPostId: form.data.original_post_id });
-      return reply.status(201).send(post);
+      return reply.status(201).send(await createReversal(ctx, user, form));
     },
   });
 

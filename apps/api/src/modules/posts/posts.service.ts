@@ -1,4 +1,4 @@
-import { COSTS, POST_MESSAGES, type OwnPost, type PostCreateData } from '@kettle/shared';
+import { COSTS, POST_MESSAGES, type OwnPost, type PostCreateData, type ReversalCreateData } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { postImages, posts } from '../../db/schema.js';
@@ -142,4 +142,27 @@ export async function createPost(ctx: AppContext, author: UserRow, input: NewPos
     throw error;
   }
   return presentOwnPost(ctx.db, post, ctx.secret);
+}
+
+/**
+ * A reversal answers the original about the same subject, so its handle, category and state are
+ * the original's, never the form's. The original is checked again in the submission's transaction.
+ */
+export async function createReversal(
+  ctx: AppContext,
+  author: UserRow,
+  form: { data: ReversalCreateData; images: ProcessedImage[] },
+): Promise<OwnPost> {
+  const { original_post_id: originalId, ...fields } = form.data;
+  const original = await repo.findPost(ctx.db, originalId);
+  if (!original || reversalRefusal(author, original) === 'missing') {
+    throw notFound(POST_MESSAGES.reversalOriginalMissing);
+  }
+  const data: PostCreateData = {
+    ...fields,
+    tagged_handle: original.taggedHandle,
+    category_id: original.categoryId,
+    state_id: original.stateId,
+  };
+  return createPost(ctx, author, { data, images: form.images, originalPostId: original.id });
 }
