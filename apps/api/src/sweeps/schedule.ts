@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { expireAbandonedDevCheckouts } from '../modules/payments/dev-expiry.js';
+import { settleStaleCheckouts } from '../modules/payments/stale-checkouts.js';
 import { refundExpiredBounties } from '../modules/posts/bounty.service.js';
 import { deleteEventsBefore } from '../modules/realtime/post-events.js';
 import { backfillImagePreviews } from './image-previews.js';
@@ -39,13 +39,8 @@ export const SWEEP_JOBS: readonly SweepJob[] = [
   { name: 'image-previews', everyMs: 60 * MINUTE_MS, atStart: true, run: (ctx) => backfillImagePreviews(ctx) },
   // Expiry is counted in days; a quarter-hour delay on a refund is not noticeable.
   { name: 'expired-bounties', everyMs: 15 * MINUTE_MS, run: (ctx, now) => refundExpiredBounties(ctx, now) },
-  {
-    // Only Kettle's own checkout needs it: Stripe expires its sessions and tells us.
-    name: 'abandoned-dev-checkouts',
-    everyMs: 10 * MINUTE_MS,
-    run: async (ctx, now) =>
-      ctx.payments.active.name === 'dev' ? expireAbandonedDevCheckouts(ctx.db, now.getTime()) : 0,
-  },
+  // Checkouts past their life that nobody settled: dev ones expire, Stripe's are asked of Stripe.
+  { name: 'stale-checkouts', everyMs: 10 * MINUTE_MS, run: settleStaleCheckouts },
 ];
 
 const countOf = (result: number | SweepResult): number => (typeof result === 'number' ? result : result.removed);

@@ -68,12 +68,14 @@ describe('dev checkout: Cancel and Decline end the purchase at once', () => {
     expect(await ledgerRows(app, buyer.user.id, 'purchase')).toHaveLength(0);
   });
 
-  it('Decline marks it failed, answers the result page, and Pay afterwards is refused', async () => {
+  it('Decline marks it failed, sends the buyer to the failure page, and Pay afterwards is refused', async () => {
     const buyer = await signedIn(app);
     const { session_id: sessionId } = await startCheckout(app, buyer.auth, 'whale');
     const decline = await devAction(app, buyer.auth, sessionId, 'decline');
     expect(decline.statusCode).toBe(200);
-    expect(decline.json()).toEqual({ redirect_url: `http://kettle.test/payment/success?session_id=${sessionId}` });
+    expect(decline.json()).toEqual({
+      redirect_url: `http://kettle.test/payment/failed?session_id=${sessionId}&plan=whale`,
+    });
     const purchase = await purchaseOf(app, sessionId);
     expect(purchase.status).toBe('failed');
     expect(await listed(app, buyer.auth, purchase.id)).toMatchObject({ payment_status: 'failed' });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/app-error.js';
 import { currentBalance } from '../coins/coins.service.js';
 import type { UserRow } from '../../db/rows.js';
+import { expireAbandonedDevCheckouts } from './dev-expiry.js';
 import { applySessionState, logLatePayment } from './fulfilment.service.js';
 import { paymentNotFound, providerUnavailable, tooManyPaymentsText } from './payment-errors.js';
 import { pricedPlan } from './plans.js';
@@ -23,6 +24,7 @@ import {
   listPurchases,
   markEnded,
   setProviderSession,
+  UNOPENED_SESSION_PREFIX,
   type PurchaseRow,
 } from './purchases.repository.js';
 import { toTransaction } from './purchases.presenter.js';
@@ -47,7 +49,7 @@ export async function createCheckout(
     userId: user.id,
     provider: ctx.payments.active.name,
     // Unique placeholder until the provider names the session (the column is never empty).
-    providerSessionId: `pending:${id}`,
+    providerSessionId: `${UNOPENED_SESSION_PREFIX}${id}`,
     planId: plan.key,
     coins: plan.coins,
     bonusCoins: plan.bonus_coins,
@@ -95,6 +97,7 @@ export async function checkoutStatus(
   sessionId: string,
   log?: FastifyBaseLogger,
 ): Promise<CheckoutStatus> {
+  await expireAbandonedDevCheckouts(ctx.db, Date.now(), user.id);
   let purchase = await ownPurchaseBySession(ctx, user, sessionId);
   if (purchase.status === 'pending') {
     // The provider being unreachable is no error for this page: it answers 'pending' and asks
@@ -126,6 +129,8 @@ export async function listTransactions(
   user: UserRow,
   query: TransactionListQuery,
 ): Promise<TransactionList> {
+  // The sweep runs every few minutes; the buyer's own list never shows one past its life as pending.
+  await expireAbandonedDevCheckouts(ctx.db, Date.now(), user.id);
   const { rows, total } = await listPurchases(ctx.db, user.id, query);
   return {
     data: rows.map(toTransaction),

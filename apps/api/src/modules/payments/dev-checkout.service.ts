@@ -23,6 +23,10 @@ const successUrl = (ctx: AppContext, sessionId: string) =>
 const cancelUrl = (ctx: AppContext, purchase: PurchaseRow) =>
   `${ctx.config.appOrigin}/payment/cancelled?plan=${encodeURIComponent(purchase.planId)}`;
 
+/** A declined card lands on its own page, which names the bundle so Try Again can start it afresh. */
+const failedUrl = (ctx: AppContext, purchase: PurchaseRow) =>
+  `${ctx.config.appOrigin}/payment/failed?session_id=${encodeURIComponent(purchase.providerSessionId)}&plan=${encodeURIComponent(purchase.planId)}`;
+
 /** What each button does, in Stripe's event vocabulary, and the state it leaves the purchase in. */
 const ACTIONS: Record<DevCheckoutAction, { type: string; paid: boolean; outcome: PaymentStatus }> = {
   pay: { type: 'checkout.session.completed', paid: true, outcome: 'succeeded' },
@@ -46,6 +50,8 @@ function planOf(purchase: PurchaseRow): Plan {
 
 /** What Kettle's checkout page shows before Pay / Decline / Cancel; the purchase's owner only. */
 export async function devCheckoutPage(ctx: AppContext, user: UserRow, sessionId: string): Promise<DevCheckout> {
+  // Past its life the page says it has expired rather than offering a Pay that would be refused.
+  await expireAbandonedDevCheckouts(ctx.db, Date.now(), user.id);
   const purchase = await ownPurchaseBySession(ctx, user, sessionId);
   return {
     session_id: sessionId,
@@ -118,5 +124,10 @@ export async function settleDevCheckout(
   await receiveNotification(ctx, Buffer.from(body, 'utf8'), { [DEV_SIGNATURE_HEADER]: signature }, log);
   const settled = await ownPurchaseBySession(ctx, user, sessionId);
   if (settled.status !== ACTIONS[action].outcome) throw settledRefusal(settled.status);
-  return { redirect_url: action === 'cancel' ? cancelUrl(ctx, settled) : successUrl(ctx, sessionId) };
+  const redirects = {
+    pay: successUrl(ctx, sessionId),
+    decline: failedUrl(ctx, settled),
+    cancel: cancelUrl(ctx, settled),
+  };
+  return { redirect_url: redirects[action] };
 }

@@ -10,7 +10,7 @@ export const devCheckoutExpired = (createdAt: Date, now = Date.now()): boolean =
 /**
  * Dev checkouts left without a button pressed (the tab closed) would stay 'Pending' for ever: no
  * provider expires them, so this does what Stripe does after a day. Conditional from pending, so
- * it never touches a paid or ended one.
+ * it never touches a paid or ended one. With `userId`, only that buyer's (before showing them).
  */
-export const expireAbandonedDevCheckouts = (db: DbOrTx, now = Date.now()): Promise<number> =>
-  expirePendingBefore(db, 'dev', new Date(now - DEV_CHECKOUT_LIFETIME_MS));
+export const expireAbandonedDevCheckouts = (db: DbOrTx, now = Date.now(), userId?: string): Promise<number> =>
+  expirePendingBefore(db, 'dev', new Date(now - DEV_CHECKOUT_LIFETIME_MS), userId);

@@ -168,13 +168,13 @@ describe('dev checkout', () => {
     expect(await ledgerRows(app, buyer.user.id, 'purchase')).toHaveLength(1);
   });
 
-  it('Decline marks the purchase failed and credits nothing; an abandoned checkout stays pending', async () => {
+  it('Decline marks the purchase failed and credits nothing; an abandoned checkout stays pending within its life', async () => {
     const buyer = await signedIn(app);
     const declined = await startCheckout(app, buyer.auth, 'whale');
     const res = await devAction(app, buyer.auth, declined.session_id, 'decline');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      redirect_url: `http://kettle.test/payment/success?session_id=${declined.session_id}`,
+      redirect_url: `http://kettle.test/payment/failed?session_id=${declined.session_id}&plan=whale`,
     });
     expect((await purchaseOf(app, declined.session_id)).status).toBe('failed');
     expect((await devAction(app, buyer.auth, declined.session_id, 'pay')).statusCode).toBe(409);

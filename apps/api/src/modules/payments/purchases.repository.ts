@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, lt, sql } from 'drizzle-orm';
 import type { EndedPaymentStatus } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
@@ -91,14 +91,66 @@ export async function markEnded(db: DbOrTx, id: string, status: EndedPaymentStat
   return row;
 }
 
-/** Pending checkouts of `provider` opened before `before` become expired; answers how many. */
-export async function expirePendingBefore(db: DbOrTx, provider: ProviderName, before: Date): Promise<number> {
+/** Pending checkouts of `provider` (of one buyer, if given) opened before `before` become expired; answers how many. */
+export async function expirePendingBefore(
+  db: DbOrTx,
+  provider: ProviderName,
+  before: Date,
+  userId?: string,
+): Promise<number> {
   const rows = await db
     .update(purchases)
     .set({ status: 'expired', completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(purchases.provider, provider), eq(purchases.status, 'pending'), lt(purchases.createdAt, before)))
+    .where(
+      and(
+        eq(purchases.provider, provider),
+        eq(purchases.status, 'pending'),
+        lt(purchases.createdAt, before),
+        userId ? eq(purchases.userId, userId) : undefined,
+      ),
+    )
     .returning({ id: purchases.id });
   return rows.length;
+}
+
+/** The placeholder a purchase holds until its provider names the session (see createCheckout). */
+export const UNOPENED_SESSION_PREFIX = 'pending:';
+
+/**
+ * Pending checkouts whose session was never opened (the server stopped between our row and the
+ * provider's answer, so no buyer ever had a page to pay on) become expired once `before` passes.
+ */
+export async function expireUnopenedBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .update(purchases)
+    .set({ status: 'expired', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(purchases.status, 'pending'),
+        lt(purchases.createdAt, before),
+        like(purchases.providerSessionId, `${UNOPENED_SESSION_PREFIX}%`),
+      ),
+    )
+    .returning({ id: purchases.id });
+  return rows.length;
+}
+
+/** Pending checkouts of `provider` opened before `before`, least recently looked at first. */
+export function listPendingBefore(db: DbOrTx, provider: ProviderName, before: Date, limit: number) {
+  return db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.provider, provider), eq(purchases.status, 'pending'), lt(purchases.createdAt, before)))
+    .orderBy(asc(purchases.updatedAt), asc(purchases.id))
+    .limit(limit);
+}
+
+/** Marks a purchase looked at, so a batch of checkouts still waiting cannot hold back the rest. */
+export async function touchPurchase(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(purchases)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(purchases.id, id));
 }
 
 /**

@@ -62,6 +62,7 @@ export function createDevProvider(options: { appOrigin: string; serverSecret: st
         };
       },
       retrieveSession: async () => null,
+      closeSession: async () => 'missing' as const,
     },
     billing: createDevBilling({ appOrigin: options.appOrigin }),
   };

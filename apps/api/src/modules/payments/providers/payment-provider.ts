@@ -44,6 +44,12 @@ export interface BundleCheckout {
    * success page racing the notification; null when the provider keeps no state besides ours (dev).
    */
   retrieveSession(sessionId: string): Promise<Record<string, unknown> | null>;
+  /**
+   * For a session past its life that nobody reported: ends it at the provider if it is still open
+   * (so it can never be paid) and answers the session as the provider then has it; 'missing' when
+   * the provider has no such session (the dev provider keeps none).
+   */
+  closeSession(sessionId: string): Promise<Record<string, unknown> | 'missing'>;
 }
 
 /**

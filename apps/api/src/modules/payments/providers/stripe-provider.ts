@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Config, StripeSettings } from '../../../config.js';
 import { createStripeClient } from '../../../lib/stripe/client.js';
 import { createStripeBilling } from '../../subscriptions/stripe-billing.js';
@@ -70,6 +70,17 @@ export function createStripeProvider(
       retrieveSession: async (sessionId) => {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         return session as unknown as Record<string, unknown>;
+      },
+      closeSession: async (sessionId) => {
+        try {
+          const session = await stripe.checkout.sessions.retrieve(sessionId);
+          // If the buyer pays between these two calls, Stripe refuses the expiry and the next round reads it paid.
+          const closed = session.status === 'open' ? await stripe.checkout.sessions.expire(sessionId) : session;
+          return closed as unknown as Record<string, unknown>;
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return 'missing';
+          throw error;
+        }
       },
     },
     billing: createStripeBilling(stripe, config),
