@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APPEAL_MESSAGES, type Appeal, type AppealInput } from '@kettle/shared';
+import { APPEAL_REVIEWER_TEXT, type Appeal, type AppealInput } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast-store';
 import { appealsKey } from './keys';
@@ -14,7 +14,8 @@ export function useSubmitAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitAppeal,
-    onSuccess: () => toastSuccess(APPEAL_MESSAGES.submitted),
+    // The answer says who will review it, so the confirmation promises only that.
+    onSuccess: (appeal) => toastSuccess(appeal.reviewer ? APPEAL_REVIEWER_TEXT[appeal.reviewer].sent : 'Appeal sent.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: appealsKey }),
   });
 }

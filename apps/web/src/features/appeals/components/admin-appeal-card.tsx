@@ -1,5 +1,5 @@
-import { formatUntil, type Appeal, type AppealStatus } from '@kettle/shared';
-import { Check, X } from 'lucide-react';
+import { APPEAL_REVIEW_BLOCK_TEXT, formatUntil, type Appeal, type AppealStatus } from '@kettle/shared';
+import { Check, Hourglass, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -35,6 +35,32 @@ function Outcome({ appeal }: { appeal: Appeal }) {
         ) : null}
       </p>
       {appeal.reason ? <p className="whitespace-pre-line break-words">{appeal.reason}</p> : null}
+    </div>
+  );
+}
+
+/** Uphold and Deny, or, when the server would refuse this admin, why the appeal waits for another. */
+function Actions({ appeal, titleId, onDecide }: { appeal: Appeal; titleId: string; onDecide: DecideHandler }) {
+  if (appeal.review_block) {
+    return (
+      <p className="flex items-start gap-2 border-t border-border pt-4 text-sm text-muted-foreground">
+        <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {APPEAL_REVIEW_BLOCK_TEXT[appeal.review_block]}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+      <Button aria-describedby={titleId} onClick={(event) => onDecide(appeal, 'upheld', event.currentTarget)}>
+        <Check aria-hidden="true" /> Uphold
+      </Button>
+      <Button
+        variant="outline"
+        aria-describedby={titleId}
+        onClick={(event) => onDecide(appeal, 'denied', event.currentTarget)}
+      >
+        <X aria-hidden="true" /> Deny
+      </Button>
     </div>
   );
 }
@@ -76,18 +102,7 @@ export function AdminAppealCard({ appeal, onDecide }: { appeal: Appeal; onDecide
       </figure>
 
       {appeal.status === 'pending' ? (
-        <div className="flex flex-wrap gap-2 border-t border-border pt-4">
-          <Button aria-describedby={titleId} onClick={(event) => onDecide(appeal, 'upheld', event.currentTarget)}>
-            <Check aria-hidden="true" /> Uphold
-          </Button>
-          <Button
-            variant="outline"
-            aria-describedby={titleId}
-            onClick={(event) => onDecide(appeal, 'denied', event.currentTarget)}
-          >
-            <X aria-hidden="true" /> Deny
-          </Button>
-        </div>
+        <Actions appeal={appeal} titleId={titleId} onDecide={onDecide} />
       ) : (
         <Outcome appeal={appeal} />
       )}

@@ -1,4 +1,4 @@
-import { APPEAL_MESSAGES, APPEAL_STATEMENT_MAX, formatUntil } from '@kettle/shared';
+import { APPEAL_MESSAGES, APPEAL_REVIEWER_TEXT, APPEAL_STATEMENT_MAX, formatUntil } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, reader, renderRoute, stubApi, type ApiHandler } from '@/testing';
@@ -17,9 +17,9 @@ const suspension = makeAppealable({
   appeal_by: '2026-12-25T08:30:00.000Z',
 });
 
-async function openDialog(answer: ApiHandler = () => json(makeAppeal(), 201)) {
+async function openDialog(answer: ApiHandler = () => json(makeAppeal(), 201), appealable = suspension) {
   const { calls } = stubApi({ [POST]: answer });
-  const { user } = renderRoute('/account', { element: <AppealButton appealable={suspension} />, user: reader(10) });
+  const { user } = renderRoute('/account', { element: <AppealButton appealable={appealable} />, user: reader(10) });
   await user.click(screen.getByRole('button', { name: 'Appeal' }));
   const dialog = await screen.findByRole('dialog', { name: 'Appeal this decision' });
   return { calls, user, dialog, field: within(dialog).getByLabelText('Why was the decision wrong?') };
@@ -96,6 +96,24 @@ describe('AppealDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Appeal' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(APPEAL_MESSAGES.alreadyAppealed);
     expect(screen.getByRole('dialog', { name: 'Appeal this decision' })).toBeInTheDocument();
+    expect(screen.queryByText(APPEAL_MESSAGES.submitted)).not.toBeInTheDocument();
+  });
+
+  it('says another admin reviews it when one will', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining(APPEAL_REVIEWER_TEXT.another_admin.form));
+  });
+
+  it('while Kettle has one admin, says before and after sending that the admin who decided reviews it', async () => {
+    const lone = { ...suspension, reviewer: 'deciding_admin' as const };
+    const answer = () => json(makeAppeal({ target_type: 'action', reviewer: 'deciding_admin' }), 201);
+    const { user, dialog, field } = await openDialog(answer, lone);
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining(APPEAL_REVIEWER_TEXT.deciding_admin.form));
+    expect(within(dialog).queryByText(/did not take the decision/)).not.toBeInTheDocument();
+
+    await user.type(field, 'The address was a shop.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Appeal' }));
+    expect(await screen.findByText(APPEAL_REVIEWER_TEXT.deciding_admin.sent)).toBeInTheDocument();
     expect(screen.queryByText(APPEAL_MESSAGES.submitted)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { Appealable } from '@kettle/shared';
+import { APPEAL_REVIEWER_TEXT, type Appealable } from '@kettle/shared';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { AppealForm } from './appeal-form';
 import { DecisionDetails } from './decision-details';
@@ -18,8 +18,9 @@ export function AppealDialog({ appealable, open, onOpenChange, onCloseAutoFocus 
       <DialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle className="pr-8">Appeal this decision</DialogTitle>
         <DialogDescription>
-          An admin who did not take the decision reviews your appeal and tells you the outcome. Each decision can be
-          appealed once, so say everything that matters.
+          {/* Who reviews is what the server will enforce: another admin, or the only one there is. */}
+          {APPEAL_REVIEWER_TEXT[appealable.reviewer].form} Each decision can be appealed once, so say everything that
+          matters.
         </DialogDescription>
         <DecisionDetails
           decision={appealable.decision}

@@ -1,4 +1,4 @@
-import { APPEAL_MESSAGES, APPEAL_REASON_MAX, formatUntil } from '@kettle/shared';
+import { APPEAL_MESSAGES, APPEAL_REASON_MAX, APPEAL_REVIEW_BLOCK_TEXT, formatUntil } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, landing, renderRoute, stubApi, type ApiHandler } from '@/testing';
@@ -164,5 +164,22 @@ describe('AdminAppealsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(card).getByRole('button', { name: 'Deny' })).toHaveFocus();
+  });
+
+  it('shows an appeal this admin may not decide as awaiting another admin, with no buttons to decide it', async () => {
+    const own = makeAdminAppeal({ user: { id: '55555555-5555-4555-8555-555555555555', username: 'me' } });
+    const mine = makeAdminAppeal({ review_block: 'own_decision' });
+    const theirs = makeAdminAppeal({ ...own, id: crypto.randomUUID(), review_block: 'own_appeal' });
+    renderQueue(() => appealPage([theirs, mine]));
+
+    const ownCard = await screen.findByRole('article', { name: 'Appeal from me' });
+    expect(within(ownCard).getByText(APPEAL_REVIEW_BLOCK_TEXT.own_appeal)).toBeInTheDocument();
+    const decidedCard = screen.getByRole('article', { name: 'Appeal from ava' });
+    expect(within(decidedCard).getByText(APPEAL_REVIEW_BLOCK_TEXT.own_decision)).toBeInTheDocument();
+    for (const card of [ownCard, decidedCard]) {
+      expect(within(card).queryByRole('button', { name: 'Uphold' })).not.toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Deny' })).not.toBeInTheDocument();
+      expect(within(card).getByText('Under review')).toBeInTheDocument();
+    }
   });
 });

@@ -30,6 +30,7 @@ export function makeAppealable(overrides: Partial<Appealable> = {}): Appealable 
     decision: makeDecision(),
     title: 'The party on Elm Street',
     appeal_by: '2026-12-20T10:00:00.000Z',
+    reviewer: 'another_admin',
     ...overrides,
   };
 }
@@ -49,6 +50,8 @@ export function makeAppeal(overrides: Partial<Appeal> = {}): Appeal {
     reviewed_by: null,
     created_at: '2026-11-21T09:00:00.000Z',
     reviewed_at: null,
+    reviewer: 'another_admin',
+    review_block: null,
     ...overrides,
   };
 }
