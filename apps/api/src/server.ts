@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { PID_FILE, writeBackup } from './db/backup.js';
+import { OWNER_ONLY_UMASK, secureDataDir } from './lib/owner-only.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,7 +18,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // What the server makes without naming a mode is its account's alone too (lib/owner-only.ts).
+  process.umask(OWNER_ONLY_UMASK);
+  const tightened = await secureDataDir(config.dataDir);
   const app = await buildApp({ config });
+  if (tightened > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, tightened },
+      `DATA_DIR was open to other accounts: ${tightened} paths made the server account's alone (0700 folders, 0600 files)`,
+    );
+  }
   const pidFile = join(config.dataDir, PID_FILE);
   let closing = false;
   const shutdown = (signal: string) => {

@@ -6,6 +6,7 @@
 import { cp, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.js';
+import { OWNER_ONLY_UMASK } from '../lib/owner-only.js';
 import { useStartDataDir } from './cli-data-dir.js';
 import { BACKUPS_DIR, runningServerPid, writeBackup } from './backup.js';
 import { openDatabase } from './client.js';
@@ -33,6 +34,8 @@ async function askServer(pid: number, dataDir: string): Promise<string> {
 
 async function main(): Promise<void> {
   useStartDataDir();
+  // A backup is as private as the data directory it copies (lib/owner-only.ts).
+  process.umask(OWNER_ONLY_UMASK);
   const config = loadConfig();
   const given = process.argv[process.argv.indexOf('--out') + 1];
   // npm runs this in apps/api; a folder the user typed is relative to where they typed it.

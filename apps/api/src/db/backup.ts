@@ -11,10 +11,11 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DIR_MODE, FILE_MODE, tightenTree } from '../lib/owner-only.js';
 import type { Database } from './client.js';
 
 export const BACKUPS_DIR = 'backups';
@@ -34,7 +35,7 @@ const run = promisify(execFile);
 
 /** Hard links where the backup shares the disk (instant, no extra space), copies elsewhere. */
 async function copyUploads(from: string, to: string): Promise<number> {
-  await mkdir(to, { recursive: true });
+  await mkdir(to, { recursive: true, mode: DIR_MODE });
   const names = existsSync(from) ? await readdir(from) : [];
   for (const name of names) {
     await link(join(from, name), join(to, name)).catch(() => copyFile(join(from, name), join(to, name)));
@@ -74,12 +75,14 @@ export async function writeBackup({
 }: BackupOptions): Promise<string> {
   const name = `kettle-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
   const partial = join(dataDir, BACKUPS_DIR, `${name}.partial`);
-  await mkdir(partial, { recursive: true });
+  // The account's alone, as the data directory is (lib/owner-only.ts): a backup holds all of it.
+  await mkdir(partial, { recursive: true, mode: DIR_MODE });
+  await chmod(join(dataDir, BACKUPS_DIR), DIR_MODE);
   const uploads = join(dataDir, 'uploads');
   let copied: number | null = null;
   if (database.snapshot) {
     copied = await database.snapshot(async (tarball) => {
-      await writeFile(join(partial, 'pglite.tar.gz'), tarball);
+      await writeFile(join(partial, 'pglite.tar.gz'), tarball, { mode: FILE_MODE });
       return diskUploads ? copyUploads(uploads, join(partial, 'uploads')) : null;
     });
   } else {
@@ -95,7 +98,9 @@ export async function writeBackup({
     uploads: copied,
   };
   // The manifest is written last and the folder renamed: a folder without `.partial` is whole.
-  await writeFile(join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: FILE_MODE });
+  // pg_dump's file and any copied image got the modes of the process or of their source.
+  await tightenTree(partial);
   const done = join(dataDir, BACKUPS_DIR, name);
   await rename(partial, done);
   return done;
@@ -124,11 +129,11 @@ export async function restoreBackup(
   if ((manifest.engine === 'postgres') !== Boolean(databaseUrl)) {
     throw new Error(`this backup is of ${manifest.engine}, but DATABASE_URL ${databaseUrl ? 'is' : 'is not'} set`);
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
   const aside = join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const moveAside = async (name: string) => {
     if (!existsSync(join(dataDir, name))) return;
-    await mkdir(aside, { recursive: true });
+    await mkdir(aside, { recursive: true, mode: DIR_MODE });
     await rename(join(dataDir, name), join(aside, name));
   };
   if (manifest.engine === 'pglite') {
@@ -161,5 +166,8 @@ export async function restoreBackup(
     await moveAside(SECRET_FILE);
     await copyFile(join(backup, SECRET_FILE), join(dataDir, SECRET_FILE));
   }
+  // PGlite wrote the store here on this thread, without the store thread's owner-only modes
+  // (owner-only-fs.js), and a backup copied by hand may have lost its own.
+  await tightenTree(dataDir);
   return manifest;
 }

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DIR_MODE } from '../lib/owner-only.js';
 import { boundedClient } from './bounded-client.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import { openPgliteThread, type PgliteThreadOptions } from './pglite-thread.js';
@@ -92,7 +93,7 @@ export async function openPglite(
   dir?: string,
   { statementTimeoutMs = STATEMENT_TIMEOUT_MS, heapLimitMb }: PgliteThreadOptions = {},
 ): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   const path = dir ? join(dir, 'pglite') : undefined;
   const client = await openPgliteThread(path, { statementTimeoutMs, heapLimitMb }).catch((error: unknown) => {
     throw path ? damagedStoreError(path, error) : error;

@@ -2,6 +2,8 @@
 // the server's thread one slow statement stalled every request (issue 13, goal P8). The server talks
 // to this thread through `pglite-thread.ts`, which keeps PGlite's order: one statement or one
 // transaction at a time. Plain JavaScript, so tests, the dev server and the build all load it as is.
+// First: the store's files are made owner-only from the very first one (owner-only-fs.js).
+import './owner-only-fs.js';
 import { Buffer } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';

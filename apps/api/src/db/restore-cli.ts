@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
+import { OWNER_ONLY_UMASK } from '../lib/owner-only.js';
 import { useStartDataDir } from './cli-data-dir.js';
 import { restoreBackup } from './backup.js';
 
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   const given = process.argv[2];
   if (!given) throw new Error('usage: npm run db:restore -- <backup folder>');
   useStartDataDir();
+  // A backup is as private as the data directory it copies (lib/owner-only.ts).
+  process.umask(OWNER_ONLY_UMASK);
   const config = loadConfig();
   // npm runs this in apps/api; the folder the user typed is relative to where they typed it.
   const backup = resolve(process.env.INIT_CWD ?? '.', given);

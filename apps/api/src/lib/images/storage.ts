@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DIR_MODE, FILE_MODE } from '../owner-only.js';
 
 /** One stored file as the orphan sweep sees it. */
 export type StoredFile = { key: string; modifiedAt: Date };
@@ -53,11 +54,11 @@ async function* listDir(dir: string): AsyncIterable<StoredFile[]> {
 
 export function createDiskStorage(dir: string): ImageStorage {
   let ready: Promise<unknown> | undefined;
-  const ensureDir = () => (ready ??= mkdir(dir, { recursive: true }));
+  const ensureDir = () => (ready ??= mkdir(dir, { recursive: true, mode: DIR_MODE }));
   return {
     put: async (key, data) => {
       await ensureDir();
-      await writeFile(pathFor(dir, key), data, { flag: 'wx' });
+      await writeFile(pathFor(dir, key), data, { flag: 'wx', mode: FILE_MODE });
     },
     read: async (key) => {
       if (!STORAGE_KEY_PATTERN.test(key)) return null;
