@@ -24,7 +24,8 @@ export const APPEAL_RESPONSE_TIME = '5-7 days';
 export const APPEALS_TEXT =
   `Disagree with a decision about your post, your comment or your account? Appeal within ${appealWindowDays} days ` +
   `of it from My Account (a banned account: with the reference in the ban email, on the Report Status tab). ` +
-  `Someone who did not make the first decision looks at it again, and we answer appeals within ${APPEAL_RESPONSE_TIME}.`;
+  `An admin who did not make the first decision looks at it again (while Kettle has one admin, the same admin, ` +
+  `as the appeal form says), and we answer appeals within ${APPEAL_RESPONSE_TIME}.`;
 
 export const SUSPENSION_RANGE = `${suspensionDays.min}-${suspensionDays.max} days`;
 
