@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnPost } from '@kettle/shared';
+import type { OwnPost, ReversalFieldsData } from '@kettle/shared';
 import { currentUserKey } from '@/lib/current-user';
-import { uploadForm } from '@/lib/upload';
-import type { CreatePostInput } from './create-post';
+import { uploadForm, type UploadOptions } from '@/lib/upload';
 import { buildPostFormData } from './post-form-data';
 
-export type CreateReversalInput = CreatePostInput & { originalPostId: string };
+export type CreateReversalInput = {
+  values: ReversalFieldsData;
+  images: readonly File[];
+  originalPostId: string;
+  upload?: UploadOptions;
+};
 
 export function createReversal({ values, images, originalPostId, upload }: CreateReversalInput): Promise<OwnPost> {
   const form = buildPostFormData(values, images);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { unlockLabel } from '../utils/unlock-label';
+import type { ReversalOriginal } from './reversal-fields';
 
 // The dialogs (forms, zod, dialog primitives) load on first use: a list of cards needs none of them.
 const loadUnlockDialog = () => import('./unlock-dialog');
@@ -26,7 +27,11 @@ function SignInLink({ children, primary = false }: { children: ReactNode; primar
 }
 
 /** Exactly one of View Original Post, View Reversal or Create Reversal (product.md §2). */
-export function ReversalAction({ post }: { post: Pick<PostCard, 'id' | 'original_post_id' | 'has_reversal'> }) {
+export function ReversalAction({
+  post,
+}: {
+  post: Pick<PostCard, 'id' | 'original_post_id' | 'has_reversal' | 'tagged_handle' | 'category' | 'state'>;
+}) {
   const { isAuthenticated } = useSession();
   if (post.original_post_id) {
     return (
@@ -53,11 +58,11 @@ export function ReversalAction({ post }: { post: Pick<PostCard, 'id' | 'original
       </SignInLink>
     );
   }
-  return <CreateReversalButton originalPostId={post.id} />;
+  return <CreateReversalButton original={post} />;
 }
 
 /** Opens the reversal dialog for one post (the lazy twin of reversal-dialog's button). */
-function CreateReversalButton({ originalPostId }: { originalPostId: string }) {
+function CreateReversalButton({ original }: { original: ReversalOriginal }) {
   const dialog = useLazyDialog();
   return (
     <>
@@ -73,7 +78,7 @@ function CreateReversalButton({ originalPostId }: { originalPostId: string }) {
       </Button>
       {dialog.mounted ? (
         <Suspense fallback={null}>
-          <ReversalDialog originalPostId={originalPostId} open={dialog.open} onOpenChange={dialog.setOpen} />
+          <ReversalDialog original={original} open={dialog.open} onOpenChange={dialog.setOpen} />
         </Suspense>
       ) : null}
     </>

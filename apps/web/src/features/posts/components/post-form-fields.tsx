@@ -9,7 +9,8 @@ export type PostFieldLabels = { title: string; content: string; state: string };
 
 const DEFAULT_LABELS: PostFieldLabels = { title: 'Title', content: 'Content', state: 'State' };
 
-function Counter({ length, max }: { length: number; max: number }) {
+/** 'n/max characters' under a text field, red past the limit. */
+export function Counter({ length, max }: { length: number; max: number }) {
   return (
     <span className={length > max ? 'text-destructive' : undefined}>
       {length}/{max}

@@ -13,10 +13,18 @@ import {
 } from '../testing/render-posts';
 import { CreateReversalButton } from './reversal-dialog';
 
+// As a card shows it: the subject, category and state the reversal inherits.
+const ORIGINAL = {
+  id: ORIGINAL_POST_ID,
+  tagged_handle: '@jordan_23',
+  category: { name: CATEGORY.name },
+  state: { name: STATE.name },
+};
+
 function renderButton() {
   return renderRoute(`/posts/${ORIGINAL_POST_ID}`, {
     routes: [
-      { path: '/posts/:id', element: <CreateReversalButton originalPostId={ORIGINAL_POST_ID} /> },
+      { path: '/posts/:id', element: <CreateReversalButton original={ORIGINAL} /> },
       { path: '/my-teas', element: <h1>My Teas</h1> },
     ],
     signedIn: true,
@@ -36,9 +44,6 @@ async function fillValid(user: User, dialog: HTMLElement) {
   };
   await paste('Reversal Title', 'That is not what happened');
   await paste('Reversal Content', 'I was at my cousin’s wedding, with photos.');
-  await paste("Subject's @handle", '@jordan_23');
-  await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Category' }), CATEGORY.name);
-  await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'State/Province' }), 'California (CA)');
 }
 
 const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Submit Reversal' });
@@ -57,6 +62,23 @@ describe('ReversalDialog', () => {
     expect(within(dialog).getByLabelText('Evidence images (optional)')).toHaveAttribute('type', 'file');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the original's handle, category and state as read-only facts, not fields", async () => {
+    stubPostingApi({});
+    const { user } = renderButton();
+    const dialog = await openDialog(user);
+    const inherited = within(dialog).getByRole('group', { name: 'From the original tea' });
+    const facts = within(inherited)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ["Subject's @handle", '@jordan_23'],
+      ['Category', CATEGORY.name],
+      ['State/Province', STATE.name],
+    ]);
+    expect(within(dialog).queryByRole('textbox', { name: /handle/i })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('keeps Submit Reversal disabled until the form is valid', async () => {
@@ -91,9 +113,10 @@ describe('ReversalDialog', () => {
     if (!(body instanceof FormData)) return;
     expect(body.get('original_post_id')).toBe(ORIGINAL_POST_ID);
     expect(body.get('title')).toBe('That is not what happened');
-    expect(body.get('category_id')).toBe(CATEGORY.id);
-    expect(body.get('state_id')).toBe(STATE.id);
-    expect(body.get('tagged_handle')).toBe('@jordan_23');
+    // The server takes these from the original; the form never sends them.
+    expect(body.has('category_id')).toBe(false);
+    expect(body.has('state_id')).toBe(false);
+    expect(body.has('tagged_handle')).toBe(false);
     expect(body.getAll('images')).toHaveLength(1);
   });
 

@@ -4,15 +4,16 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ReversalForm } from './reversal-form';
+import type { ReversalOriginal } from './reversal-fields';
 
 export type ReversalDialogProps = {
-  originalPostId: string;
+  original: ReversalOriginal;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
 
 /** 'Submit Reversal' over a post (product.md §2): at most 90% of the viewport high, scrolling inside. */
-export function ReversalDialog({ originalPostId, open, onOpenChange }: ReversalDialogProps) {
+export function ReversalDialog({ original, open, onOpenChange }: ReversalDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -23,7 +24,7 @@ export function ReversalDialog({ originalPostId, open, onOpenChange }: ReversalD
             before it is published.
           </DialogDescription>
         </div>
-        <ReversalForm originalPostId={originalPostId} onDone={() => onOpenChange(false)} />
+        <ReversalForm original={original} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -31,11 +32,11 @@ export function ReversalDialog({ originalPostId, open, onOpenChange }: ReversalD
 
 /** Opens the reversal dialog for one post (placed on post cards). */
 export function CreateReversalButton({
-  originalPostId,
+  original,
   variant = 'outline',
   size = 'sm',
   className,
-}: { originalPostId: string } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+}: { original: ReversalOriginal } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -43,7 +44,7 @@ export function CreateReversalButton({
         <Undo2 aria-hidden="true" />
         Create Reversal
       </Button>
-      <ReversalDialog originalPostId={originalPostId} open={open} onOpenChange={setOpen} />
+      <ReversalDialog original={original} open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -7,27 +7,30 @@ import { DialogClose } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast-store';
 import { isAbortError } from '@/lib/upload';
+import { useCoinCost } from '@/lib/coin-cost';
 import { useCreateReversal } from '../api/create-reversal';
-import { usePostCost } from '../hooks/use-post-cost';
-import { usePostForm } from '../hooks/use-post-form';
+import { useReversalForm } from '../hooks/use-reversal-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
 import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
 import { ImagePicker } from './image-picker';
 import { PostCostNotice } from './post-cost-notice';
-import { PostFormFields, type PostFieldLabels } from './post-form-fields';
+import { InheritedFacts, ReversalTextFields, type ReversalOriginal } from './reversal-fields';
 import { UploadProgressPanel } from './upload-progress';
 
-const LABELS: PostFieldLabels = { title: 'Reversal Title', content: 'Reversal Content', state: 'State/Province' };
+/** Where the API's field errors go; handle, category and state are never the reversal's to fix. */
+const SERVER_FIELDS = { title: 'title', content: 'content', bounty: 'bounty', evidence_link: 'evidence_link' } as const;
 
 /**
  * The reversal dialog's form; it lives inside the dialog's content, so every opening starts empty.
- * The cost and balance come first; a short balance keeps Submit Reversal disabled.
+ * The cost and balance come first; a short balance keeps Submit Reversal disabled. The original's
+ * subject, category and state are shown, not asked for.
  */
-export function ReversalForm({ originalPostId, onDone }: { originalPostId: string; onDone: () => void }) {
+export function ReversalForm({ original, onDone }: { original: ReversalOriginal; onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateReversal();
-  const form = usePostForm();
-  const cost = usePostCost(form, COSTS.submitReversal);
+  const form = useReversalForm();
+  // A reversal carries no bounty: its price is the fee alone.
+  const cost = { price: useCoinCost(COSTS.submitReversal), fee: COSTS.submitReversal, bounty: 0 };
   const costId = useId();
   const {
     handleSubmit,
@@ -35,13 +38,13 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
     formState: { isValid },
   } = form;
   const [images, setImages] = useState<File[]>([]);
-  const failure = useSubmitFailure(setError, POST_MESSAGES.reversalFailed);
+  const failure = useSubmitFailure(setError, POST_MESSAGES.reversalFailed, SERVER_FIELDS);
   const upload = useUpload();
 
   const handleValidSubmit = handleSubmit((values) => {
     failure.clear();
     create.mutate(
-      { values, images, originalPostId, upload: upload.start() },
+      { values, images, originalPostId: original.id, upload: upload.start() },
       {
         onSuccess: () => {
           toast({
@@ -64,7 +67,8 @@ export function ReversalForm({ originalPostId, onDone }: { originalPostId: strin
   return (
     <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-5">
       <PostCostNotice cost={cost} id={costId} what="reverse" />
-      <PostFormFields form={form} labels={LABELS} />
+      <InheritedFacts original={original} />
+      <ReversalTextFields form={form} />
       <ImagePicker
         files={images}
         onChange={setImages}

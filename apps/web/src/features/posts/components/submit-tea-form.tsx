@@ -11,7 +11,7 @@ import { isAbortError } from '@/lib/upload';
 import { useCreatePost } from '../api/create-post';
 import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
-import { useSubmitFailure } from '../hooks/use-submit-failure';
+import { POST_SERVER_FIELDS, useSubmitFailure } from '../hooks/use-submit-failure';
 import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
 import { ImagePicker } from './image-picker';
 import { PostCostNotice } from './post-cost-notice';
@@ -39,7 +39,7 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
   const [images, setImages] = useState<File[]>([]);
   // A new key remounts the picker on reset, clearing its messages with its files.
   const [pickerKey, setPickerKey] = useState(0);
-  const failure = useSubmitFailure(setError, POST_MESSAGES.submitFailed);
+  const failure = useSubmitFailure(setError, POST_MESSAGES.submitFailed, POST_SERVER_FIELDS);
   const upload = useUpload();
   const changed = isDirty || images.length > 0;
 
