@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { API } from '../../test/http.js';
 import { users } from '../db/schema.js';
 import { REDACT_PATHS, requestSerializer } from './log-redaction.js';
 
@@ -77,5 +78,40 @@ describe('an unexpected database error in the log', () => {
     // 22P02: invalid text representation; the driver's message would repeat the value.
     expect(line).toContain('22P02');
     expect(log).not.toContain(MARKER_TEXT);
+  });
+});
+
+describe('a body over its limit', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({
+      routes: (instance) => {
+        instance.post('/test/small-body', { bodyLimit: 2 * 1024 }, async () => ({ ok: true }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.teardown();
+  });
+
+  const postJson = (url: string, bytes: number) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify({ padding: 'p'.repeat(bytes) }),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: nextIp(),
+    });
+
+  it('is called a request too large, with the limit of its route, never a file', async () => {
+    for (const [url, bytes, detail] of [
+      [`${API}/auth/register`, 101 * 1024, 'Request too large: at most 100 KB may be sent here.'],
+      ['/test/small-body', 3 * 1024, 'Request too large: at most 2 KB may be sent here.'],
+    ] as const) {
+      const res = await postJson(url, bytes);
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json(), url).toEqual({ detail, code: ERROR_CODES.payloadTooLarge });
+      expect(res.json<{ detail: string }>().detail).not.toMatch(/file/i);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { ERROR_CODES, INPUT_MESSAGES, STATUS_FALLBACK, type ErrorResponse } from '@kettle/shared';
+import { ERROR_CODES, INPUT_MESSAGES, MESSAGES, STATUS_FALLBACK, type ErrorResponse } from '@kettle/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './app-error.js';
@@ -34,6 +34,15 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     return { field: path || error.validationContext || 'body', message: issue.message ?? 'Invalid value' };
   });
+}
+
+/**
+ * A body past its route's limit is a request too large, not a file: the catalogue's 413 text
+ * ("File too large") is for an image (posts/read-post-form.ts), and the limit is said as it is.
+ */
+function bodyTooLarge(request: FastifyRequest): string {
+  const kb = Math.floor((request.routeOptions.bodyLimit ?? 0) / 1024);
+  return kb > 0 ? `Request too large: at most ${kb} KB may be sent here.` : MESSAGES.contact.tooLarge;
 }
 
 /** Writes every error as `{ detail, code, errors? }`; anything unexpected is logged and masked. */
@@ -81,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): the catalogue's words.
     const detail =
       status === 413
-        ? (request.routeOptions.config.tooLargeDetail ?? STATUS_FALLBACK[413])
+        ? (request.routeOptions.config.tooLargeDetail ?? bodyTooLarge(request))
         : (STATUS_FALLBACK[status] ?? STATUS_FALLBACK[400]);
     return reply.status(status).send({ detail, code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest });
   });

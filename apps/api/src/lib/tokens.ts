@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { TOKEN_TTL } from '@kettle/shared';
+import { isUuid } from './ids.js';
 
 const ISSUER = 'kettle';
 const AUDIENCE = 'kettle-api';
@@ -53,8 +54,11 @@ export function createTokenSigner(secret: string, ttlSeconds: number = TOKEN_TTL
         issuer: ISSUER,
         audience: AUDIENCE,
       });
+      // A subject that is no account id names nobody: a 401, before the database is asked (it would
+      // refuse the value as no UUID, and that refusal is no answer for a client).
       if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
         return null;
+      if (!isUuid(payload.sub)) return null;
       return { sub: payload.sub, admin: payload.admin === true, expiresAt: payload.exp * 1000 };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

@@ -101,6 +101,9 @@ async function forgedTokens(): Promise<Array<[string, Record<string, string>]>> 
     ['typ refresh', { authorization: `Bearer ${await sign(claims({ typ: 'refresh' }))}` }],
     ['no typ', { authorization: `Bearer ${await sign(claims({ typ: undefined }))}` }],
     ['no sub', { authorization: `Bearer ${await sign(claims({ sub: undefined }))}` }],
+    // Signed with the right secret, but naming no account id: the database would refuse the value.
+    ['sub not a UUID', { authorization: `Bearer ${await sign(claims({ sub: 'not-a-uuid' }))}` }],
+    ['sub a UUID with more', { authorization: `Bearer ${await sign(claims({ sub: `${victim.id}x` }))}` }],
     ['HS512 with the right secret', { authorization: `Bearer ${await sign(claims(), KEY, 'HS512')}` }],
     [
       'RS256 with an embedded attacker jwk',
