@@ -30,8 +30,9 @@ async function enterCode(page: Page, label: string, code: string): Promise<void>
 
 /**
  * Issue 14, two-factor sign-in: a member turns it on from My Account with the key the page shows
- * (the test plays the authenticator app), saves the recovery codes, signs in with a code and
- * with a recovery code, and turns it off again. A fresh member: it changes how they sign in.
+ * (the test plays the authenticator app) and their password, saves the recovery codes, signs in
+ * with a code, is told that the same code again was just used, signs in with a recovery code, and
+ * turns it off again. A fresh member: it changes how they sign in.
  */
 test('a member turns on two-factor sign-in, signs in with a code and a recovery code, and turns it off', async ({
   page,
@@ -41,24 +42,36 @@ test('a member turns on two-factor sign-in, signs in with a code and a recovery 
   await page.goto('/account');
   const card = page.getByRole('region', { name: 'Two-factor sign-in' });
 
-  const { app, codes } = await test.step('turn it on with a code from the key on the page', async () => {
-    await expect(card.getByText('Off', { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: 'Turn on' }).click();
-    await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    const key = (await card.getByRole('group', { name: 'Setup key' }).locator('code').innerText()).replace(/\s+/g, '');
-    const totp = appFor(key);
-    await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
-    await card.getByRole('button', { name: 'Turn on' }).click();
+  const { app, codes } =
+    await test.step('turn it on with a code from the key on the page and the password', async () => {
+      await expect(card.getByText('Off', { exact: true })).toBeVisible();
+      await card.getByRole('button', { name: 'Turn on' }).click();
+      await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      const key = (await card.getByRole('group', { name: 'Setup key' }).locator('code').innerText()).replace(
+        /\s+/g,
+        '',
+      );
+      const totp = appFor(key);
+      const password = card.getByLabel('Password', { exact: true });
+      // A session alone cannot turn it on: a wrong password is refused at its field, and it stays off.
+      await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
+      await password.fill('Not-the-password-1');
+      await card.getByRole('button', { name: 'Turn on' }).click();
+      await expect(card.getByText('Your current password is incorrect.')).toBeVisible();
+      await expect(password).toBeFocused();
+      await password.fill(member.password);
+      await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
+      await card.getByRole('button', { name: 'Turn on' }).click();
 
-    await expect(card.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
-    await expect(card.getByText('Each recovery code works once. They are shown only now.')).toBeVisible();
-    const shown = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
-    expect(shown).toHaveLength(10);
-    expect(new Set(shown).size).toBe(10);
-    return { app: totp, codes: shown };
-  });
+      await expect(card.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+      await expect(card.getByText('Each recovery code works once. They are shown only now.')).toBeVisible();
+      const shown = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+      expect(shown).toHaveLength(10);
+      expect(new Set(shown).size).toBe(10);
+      return { app: totp, codes: shown };
+    });
 
-  await test.step('after saving the codes, this device signs in again, with a code', async () => {
+  const used = await test.step('after saving the codes, this device signs in again, with a code', async () => {
     await card.getByRole('button', { name: "I've saved my codes, sign in again" }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
     await expectToast(page, 'Two-factor sign-in is on. Sign in again with a code from your app.');
@@ -66,16 +79,24 @@ test('a member turns on two-factor sign-in, signs in with a code and a recovery 
     expect(tokens).toBeNull();
 
     await fillSignIn(page, member);
-    await enterCode(page, 'Code from your app', nextCode(app));
+    const code = nextCode(app);
+    await enterCode(page, 'Code from your app', code);
     // Back where the change was made, as after any sign-in a page asked for.
     await expect(page).toHaveURL(/\/account$/);
     await expect(card.getByText('On', { exact: true })).toBeVisible();
     await expect(card.getByText('10 recovery codes left')).toBeVisible();
+    return code;
   });
 
-  await test.step('a recovery code signs in once in place of the app', async () => {
+  await test.step('the same code again says it was just used; a recovery code signs in once instead', async () => {
     await logOut(page);
     await submitSignIn(page, member.email, member.password);
+    // Its time step was accepted moments ago and is still within the one either side of now.
+    await enterCode(page, 'Code from your app', used);
+    const field = page.getByLabel('Code from your app', { exact: true });
+    await expect(page.getByText('This code was just used; wait for the next one.')).toBeVisible();
+    await expect(field).toHaveValue('');
+    await expect(field).toBeFocused();
     await enterCode(page, 'Recovery code', codes[0] ?? '');
     // Signed in: on the page they logged out from, or My Teas (where a fresh sign-in lands).
     await expect(page).toHaveURL(/\/(account|my-teas)$/);

@@ -2,7 +2,7 @@ import { TOTP_PERIOD_SECONDS } from '@kettle/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { nextIp } from './factories.js';
+import { DEFAULT_PASSWORD, nextIp } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { API, bearer } from './http.js';
 
@@ -33,8 +33,9 @@ const post = (app: FastifyInstance, url: string, payload: object, headers: Recor
   app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: nextIp() });
 
 export const setup = (app: FastifyInstance, access: string) => post(app, '/auth/2fa/setup', {}, bearer(access));
-export const enable = (app: FastifyInstance, access: string, code: string) =>
-  post(app, '/auth/2fa/enable', { code }, bearer(access));
+/** Turning it on takes the account's password with the code; buildUser's default unless given. */
+export const enable = (app: FastifyInstance, access: string, code: string, password: string = DEFAULT_PASSWORD) =>
+  post(app, '/auth/2fa/enable', { password, code }, bearer(access));
 export const disable = (app: FastifyInstance, access: string, body: { password: string; code: string }) =>
   post(app, '/auth/2fa/disable', body, bearer(access));
 export const verify = (app: FastifyInstance, challenge: string, code: string): Promise<LightMyRequestResponse> =>
@@ -46,11 +47,12 @@ export const status = (app: FastifyInstance, access: string) =>
 export async function turnOnTwoFactor(
   app: FastifyInstance,
   access: string,
+  password: string = DEFAULT_PASSWORD,
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
   const started = await setup(app, access);
   if (started.statusCode !== 200) throw new Error(`setup answered ${started.statusCode}: ${started.body}`);
   const { secret } = started.json<{ secret: string }>();
-  const enabled = await enable(app, access, codeFor(secret));
+  const enabled = await enable(app, access, codeFor(secret), password);
   if (enabled.statusCode !== 200) throw new Error(`enable answered ${enabled.statusCode}: ${enabled.body}`);
   return { secret, recoveryCodes: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
 }

@@ -84,8 +84,10 @@ export const ERROR_CODES = {
   imageTooLarge: 'IMAGE_TOO_LARGE',
   /** An admin in production without two-factor sign-in: set it up first (issue 14). */
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
-  /** A wrong, reused or expired two-factor code or challenge. */
+  /** A wrong two-factor code, or an expired challenge. */
   twoFactorInvalid: 'TWO_FACTOR_INVALID',
+  /** A right two-factor code from a time step already accepted: wait for the app's next one. */
+  twoFactorCodeUsed: 'TWO_FACTOR_CODE_USED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -11,7 +11,8 @@ export const TWO_FACTOR_CHALLENGE_SECONDS = 300;
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your app, or a recovery code',
   codeInvalid: 'That code is not valid. Check your app and try again.',
-  codeUsed: 'That code was already used. Wait for the next one.',
+  /** 400 TWO_FACTOR_CODE_USED: a right code whose time step was already accepted (a replay). */
+  codeUsed: 'This code was just used; wait for the next one.',
   challengeExpired: 'Your sign-in took too long. Sign in again.',
   notSetUp: 'Start two-factor setup first.',
   alreadyOn: 'Two-factor sign-in is already on.',
@@ -44,6 +45,7 @@ export const TWO_FACTOR_TEXT = {
   keyLabel: 'Setup key',
   keyHint: "Can't scan? Add an account in your app by hand with this key (time-based).",
   codeHint: 'Enter the 6-digit code your app shows now.',
+  passwordHint: 'Your Kettle password, to confirm it is you.',
   codesTitle: 'Save your recovery codes',
   codesExplained: 'If you lose your phone, sign in with one of these instead of a code from the app.',
   codesCopied: 'Recovery codes copied.',
@@ -77,16 +79,23 @@ export const twoFactorCodeField = z
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-export const twoFactorEnableSchema = z.object({ code: twoFactorCodeField });
+/** The account's own password, as the settings that could lock its owner out ask for it again. */
+const currentPasswordField = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+
+/** Just a code: the second step of a sign-in, where the challenge stands for the password. */
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
+
+/**
+ * Turning it on asks for the password too: a stolen session alone must not be able to tie the
+ * account to someone else's app and so lock its owner out.
+ */
+export const twoFactorEnableSchema = z.object({ password: currentPasswordField, code: twoFactorCodeField });
 export type TwoFactorEnableInput = z.input<typeof twoFactorEnableSchema>;
 /** Answered once: the codes are stored only as hashes. */
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-export const twoFactorDisableSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
-  code: twoFactorCodeField,
-});
+export const twoFactorDisableSchema = z.object({ password: currentPasswordField, code: twoFactorCodeField });
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
 export const twoFactorVerifySchema = z.object({

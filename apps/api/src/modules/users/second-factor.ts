@@ -12,8 +12,14 @@ type Outcome = 'ok' | 'invalid' | 'used';
 export type SecondFactorAccount = Pick<UserRow, 'id' | 'twoFactorSecret'>;
 
 /** A refused code, at the field that holds it: the forms show it under the code input. */
-export const codeRefused = (detail: string): AppError =>
-  badRequest(detail, ERROR_CODES.twoFactorInvalid, [{ field: 'code', message: detail }]);
+export const codeRefused = (detail: string, code: string = ERROR_CODES.twoFactorInvalid): AppError =>
+  badRequest(detail, code, [{ field: 'code', message: detail }]);
+
+/**
+ * A right code whose time step is at or before the last one accepted: said apart from a wrong code,
+ * since the person typed what the app showed and only has to wait for the next one.
+ */
+const codeReplayed = (): AppError => codeRefused(TWO_FACTOR_MESSAGES.codeUsed, ERROR_CODES.twoFactorCodeUsed);
 
 async function tryTotp(ctx: AppContext, db: DbOrTx, account: SecondFactorAccount, code: string): Promise<Outcome> {
   const sealed = account.twoFactorSecret;
@@ -52,5 +58,5 @@ export async function assertSecondFactor(
   const outcome = totp ? await tryTotp(ctx, db, account, totp) : await tryRecoveryCode(ctx, db, account, typed);
   if (outcome === 'ok') return;
   await ctx.limits.count('twoFactorFailuresPerUser', account.id);
-  throw codeRefused(outcome === 'used' ? TWO_FACTOR_MESSAGES.codeUsed : TWO_FACTOR_MESSAGES.codeInvalid);
+  throw outcome === 'used' ? codeReplayed() : codeRefused(TWO_FACTOR_MESSAGES.codeInvalid);
 }

@@ -39,6 +39,12 @@ const expectCodeRefused = (res: Awaited<ReturnType<typeof enable>>, detail: stri
     errors: [{ field: 'code', message: detail }],
   });
 };
+/** A code from a time step already accepted: its own code and message, so the form can say to wait. */
+const expectCodeReplayed = (res: Awaited<ReturnType<typeof enable>>) => {
+  const detail = 'This code was just used; wait for the next one.';
+  expect(res.statusCode).toBe(400);
+  expect(errorOf(res)).toEqual({ detail, code: 'TWO_FACTOR_CODE_USED', errors: [{ field: 'code', message: detail }] });
+};
 const expectConflict = (res: Awaited<ReturnType<typeof enable>>, detail: string) => {
   expect(res.statusCode).toBe(409);
   expect(errorOf(res)).toMatchObject({ detail, code: ERROR_CODES.conflict });
@@ -98,6 +104,46 @@ describe('setup and enable', () => {
     expect(await codesOf(user.id)).toEqual([]);
   });
 
+  it('needs the password: missing is 422 and wrong is 400 at the password field, and it stays off', async () => {
+    const user = await buildUser(app);
+    const { access, refresh: session } = await tokensFor(app, user);
+    const { secret } = (await setup(app, access)).json<{ secret: string }>();
+    const missing = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/2fa/enable`,
+      headers: bearer(access),
+      payload: { code: codeFor(secret) },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(errorOf(missing).errors).toEqual([{ field: 'password', message: 'Password is required' }]);
+    const wrong = await enable(app, access, codeFor(secret), 'Not-My-Pass1');
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toEqual({
+      detail: MESSAGES.auth.wrongCurrentPassword,
+      code: ERROR_CODES.badRequest,
+      errors: [{ field: 'password', message: MESSAGES.auth.wrongCurrentPassword }],
+    });
+    const row = await rowOf(user.id);
+    expect([row?.twoFactorEnabledAt, row?.twoFactorLastStep]).toEqual([null, null]);
+    expect(await codesOf(user.id)).toEqual([]);
+    expect((await refresh(app, session)).statusCode).toBe(200);
+    // The refused try did not spend the code: with the password it still turns it on.
+    expect((await enable(app, access, codeFor(secret), user.password)).statusCode).toBe(200);
+  });
+
+  it('counts password checks as the other password forms do: the 11th in 15 minutes is 429', async () => {
+    const user = await buildUser(app);
+    const { access } = await tokensFor(app, user);
+    const { secret } = (await setup(app, access)).json<{ secret: string }>();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await enable(app, access, codeFor(secret), `Wrong-Pass-${i}`)).statusCode).toBe(400);
+    }
+    const limited = await enable(app, access, codeFor(secret), user.password);
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).code).toBe(ERROR_CODES.rateLimited);
+    expect((await rowOf(user.id))?.twoFactorEnabledAt).toBeNull();
+  });
+
   it('turns it on with ten recovery codes stored only as keyed hashes, signs out every session and audits', async () => {
     const user = await buildUser(app);
     const { access, refresh: before } = await tokensFor(app, user);
@@ -121,7 +167,7 @@ describe('setup and enable', () => {
       url: `${API}/auth/2fa/verify`,
       payload: { challenge_token: challenge.challenge_token, code: codeFor(secret) },
     });
-    expectCodeRefused(reused, TWO_FACTOR_MESSAGES.codeUsed);
+    expectCodeReplayed(reused);
   });
 });
 

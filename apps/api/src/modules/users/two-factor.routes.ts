@@ -53,14 +53,14 @@ export async function twoFactorRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary:
-        'Turn it on with a code from the app; answers ten one-time recovery codes, once; signs out every session',
-      errors: [409],
+        'Turn it on (password and a code from the app); answers ten one-time recovery codes, once; signs out every session',
+      errors: [409, 429],
       body: twoFactorEnableSchema,
       response: { 200: recoveryCodesSchema },
     },
     onRequest: root.authenticate,
     config: KEEPS_PAGES,
-    handler: async (request) => twoFactor.enable(ctx, currentUser(request), request.body.code),
+    handler: async (request) => twoFactor.enable(ctx, currentUser(request), request.body),
   });
 
   app.post('/2fa/disable', {

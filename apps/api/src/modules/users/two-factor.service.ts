@@ -45,17 +45,29 @@ export async function startSetup(ctx: AppContext, user: UserRow): Promise<TwoFac
   return { secret, otpauth_url: otpauthUrl(secret, user.email) };
 }
 
+/** Counted per account with every other check of the current password, so none can be guessed at. */
+async function assertPassword(ctx: AppContext, user: UserRow, password: string): Promise<void> {
+  await ctx.limits.hit('passwordCheckPerAccount', user.id);
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+}
+
 /**
- * On once a code from the pending secret proves the app has it. Every session is signed out, as
- * a password change does: a session opened without the second factor should not outlive it.
- * Wrong codes here are not counted: the pending secret guards nothing yet.
+ * On with the password and a code from the pending secret, which proves the app has it: a stolen
+ * session alone cannot tie the account to someone else's app and lock its owner out. Every
+ * session is signed out, as a password change does: a session opened without the second factor
+ * should not outlive it. Wrong codes here are not counted: the pending secret guards nothing yet.
  */
-export async function enable(ctx: AppContext, user: UserRow, code: string): Promise<RecoveryCodes> {
+export async function enable(
+  ctx: AppContext,
+  user: UserRow,
+  input: { password: string; code: string },
+): Promise<RecoveryCodes> {
   if (twoFactorOn(user)) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   const sealed = user.twoFactorSecret;
   const secret = sealed ? openSecret(ctx.twoFactorKey, user.id, sealed) : null;
   if (!sealed || !secret) throw conflict(TWO_FACTOR_MESSAGES.notSetUp);
-  const totp = totpShaped(code);
+  await assertPassword(ctx, user, input.password);
+  const totp = totpShaped(input.code);
   const step = totp ? stepOfCode(secret, totp) : null;
   if (step === null) throw codeRefused(TWO_FACTOR_MESSAGES.codeInvalid);
   const codes = await ctx.db.transaction(async (tx) => {
@@ -76,8 +88,7 @@ export async function disable(
   input: { password: string; code: string },
 ): Promise<MessageResponse> {
   if (!twoFactorOn(user)) throw conflict(TWO_FACTOR_MESSAGES.notOn);
-  await ctx.limits.hit('passwordCheckPerAccount', user.id);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
+  await assertPassword(ctx, user, input.password);
   await ctx.db.transaction(async (tx) => {
     const locked = await lockUserById(tx, user.id);
     if (!locked || !twoFactorOn(locked)) throw conflict(TWO_FACTOR_MESSAGES.notOn);

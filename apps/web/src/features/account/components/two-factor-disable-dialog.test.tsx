@@ -94,6 +94,21 @@ describe('TwoFactorDisableDialog', () => {
     expect(getSession().accessToken).toBe('access-token');
   });
 
+  it('says a code already used was just used, empties only the code and keeps the password', async () => {
+    const detail = 'This code was just used; wait for the next one.';
+    const { dialog, user } = await openDialog(() =>
+      json({ detail, code: 'TWO_FACTOR_CODE_USED', errors: [{ field: 'code', message: detail }] }, 400),
+    );
+
+    await fillAndSubmit(dialog, user);
+    const code = within(dialog).getByLabelText('Code from your app');
+    expect(await within(dialog).findByText(detail)).toBeInTheDocument();
+    expect(code).toHaveValue('');
+    expect(code).toHaveFocus();
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('KettleDemo1');
+    expect(getSession().accessToken).toBe('access-token');
+  });
+
   it('says in the dialog when there were too many wrong codes (429)', async () => {
     const { dialog, user } = await openDialog(() =>
       json({ detail: TWO_FACTOR_MESSAGES.tooManyAttempts, code: 'RATE_LIMITED' }, 429),

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR_CODES, TWO_FACTOR_TEXT, twoFactorDisableSchema, type TwoFactorDisableInput } from '@kettle/shared';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/forms/form-alert';
+import { isCodeReplayed } from '@/components/forms/code-replayed';
 import { TwoFactorCodeField } from '@/components/forms/two-factor-code-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -33,6 +34,7 @@ export function TwoFactorDisableDialog({ open, onOpenChange, onCloseAutoFocus }:
     reset,
     resetField,
     setError,
+    setValue,
     formState: { errors },
   } = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: EMPTY });
 
@@ -47,6 +49,7 @@ export function TwoFactorDisableDialog({ open, onOpenChange, onCloseAutoFocus }:
     disable.mutate(values, {
       onSuccess: () => signInAgain(TWO_FACTOR_TEXT.signedOutOff),
       onError: (error) => {
+        if (isCodeReplayed(error)) setValue('code', '');
         if (applyFieldErrors(error, setError, SERVER_FIELDS)) return;
         if (error instanceof ApiError && error.code === ERROR_CODES.twoFactorInvalid) {
           setError('code', { type: 'server', message: error.message }, { shouldFocus: true });

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXT } from '@kettle/shared';
+import { MESSAGES, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXT } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileDate } from '@/lib/download-file';
@@ -26,6 +26,13 @@ async function startSetup(routes: ApiRoutes = {}) {
   await rendered.user.click(await screen.findByRole('button', { name: 'Turn on' }));
   await screen.findByRole('heading', { name: 'Set up your authenticator app' });
   return rendered;
+}
+
+/** A code from the app and the account's password, as turning it on asks. */
+async function fillAndTurnOn(user: Awaited<ReturnType<typeof startSetup>>['user']) {
+  await user.type(screen.getByLabelText('Code from your app'), '123456');
+  await user.type(screen.getByLabelText('Password'), 'KettleDemo1');
+  await user.click(screen.getByRole('button', { name: 'Turn on' }));
 }
 
 beforeAll(preloadTwoFactorChunks, 30_000);
@@ -78,23 +85,49 @@ describe('Turning on two-factor sign-in', () => {
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
     expect(callsTo(calls, ENABLE)).toEqual([]);
 
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await fillAndTurnOn(user);
     const code = screen.getByLabelText('Code from your app');
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toHaveAttribute(
       'id',
       code.getAttribute('aria-describedby')?.split(' ').at(-1),
     );
     expect(code).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo(calls, ENABLE).map((call) => call.body)).toEqual([{ code: '123456' }]);
+    expect(callsTo(calls, ENABLE).map((call) => call.body)).toEqual([{ password: 'KettleDemo1', code: '123456' }]);
+  });
+
+  it('asks for the password too: none is refused unsent, a wrong one is shown under it with the focus', async () => {
+    const wrong = MESSAGES.auth.wrongCurrentPassword;
+    const { calls, user } = await startSetup({
+      [ENABLE]: () =>
+        json({ detail: wrong, code: 'BAD_REQUEST', errors: [{ field: 'password', message: wrong }] }, 400),
+    });
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveAccessibleDescription(TWO_FACTOR_TEXT.passwordHint);
+
+    await user.type(screen.getByLabelText('Code from your app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(callsTo(calls, ENABLE)).toEqual([]);
+
+    await user.type(password, 'Not-My-Pass1');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText(wrong)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    // The code was not the trouble: it stays for the next try.
+    expect(screen.getByLabelText('Code from your app')).toHaveValue('123456');
+    expect(screen.getByLabelText('Code from your app')).toHaveAttribute('aria-invalid', 'false');
+    expect(callsTo(calls, ENABLE).map((call) => call.body)).toEqual([{ password: 'Not-My-Pass1', code: '123456' }]);
   });
 
   it('shows any other refusal above the form (409: setup was replaced meanwhile)', async () => {
     const { user } = await startSetup({
       [ENABLE]: () => json({ detail: TWO_FACTOR_MESSAGES.notSetUp, code: 'CONFLICT' }, 409),
     });
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await fillAndTurnOn(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(TWO_FACTOR_MESSAGES.notSetUp);
     expect(screen.getByLabelText('Code from your app')).toHaveAttribute('aria-invalid', 'false');
   });
@@ -112,8 +145,7 @@ describe('Turning on two-factor sign-in', () => {
     });
     const { user } = await startSetup({ [ENABLE]: () => json({ recovery_codes: RECOVERY_CODES }) });
 
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await fillAndTurnOn(user);
     const heading = await screen.findByRole('heading', { name: TWO_FACTOR_TEXT.codesTitle });
     expect(heading).toHaveFocus();
     const list = screen.getByRole('list', { name: 'Recovery codes' });
@@ -136,8 +168,7 @@ describe('Turning on two-factor sign-in', () => {
 
   it('once the codes are saved, signs out here and opens sign-in to come back to My Account', async () => {
     const { calls, user, router } = await startSetup({ [ENABLE]: () => json({ recovery_codes: RECOVERY_CODES }) });
-    await user.type(screen.getByLabelText('Code from your app'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await fillAndTurnOn(user);
     // Still signed in while the codes are on screen: nothing may take them away before they are saved.
     await screen.findByRole('heading', { name: TWO_FACTOR_TEXT.codesTitle });
     expect(getSession().accessToken).toBe('access-token');

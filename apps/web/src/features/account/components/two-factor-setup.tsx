@@ -11,6 +11,8 @@ import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/forms/form-alert';
 import { TwoFactorCodeField } from '@/components/forms/two-factor-code-field';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -21,11 +23,15 @@ import { TwoFactorQr } from './two-factor-qr';
 import { TwoFactorRecoveryCodes } from './two-factor-recovery-codes';
 import { TwoFactorSetupKey } from './two-factor-setup-key';
 
-const EMPTY: TwoFactorEnableInput = { code: '' };
+const EMPTY: TwoFactorEnableInput = { password: '', code: '' };
+const SERVER_FIELDS = { password: 'password', code: 'code' } as const;
 
 type TwoFactorSetupProps = { setup: Setup; onCancel: () => void };
 
-/** Turning it on: scan (or type the key), prove it with one code, then the recovery codes, once. */
+/**
+ * Turning it on: scan (or type the key), prove it with one code and the password, then the
+ * recovery codes, once.
+ */
 export function TwoFactorSetup({ setup, onCancel }: TwoFactorSetupProps) {
   const enable = useEnableTwoFactor();
   const signInAgain = useSignInAgain();
@@ -41,7 +47,7 @@ export function TwoFactorSetup({ setup, onCancel }: TwoFactorSetupProps) {
   const submit = handleSubmit((values) =>
     enable.mutate(values, {
       onError: (error) => {
-        if (applyFieldErrors(error, setError, { code: 'code' })) return;
+        if (applyFieldErrors(error, setError, SERVER_FIELDS)) return;
         if (error instanceof ApiError && error.code === ERROR_CODES.twoFactorInvalid) {
           setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
           return;
@@ -78,6 +84,9 @@ export function TwoFactorSetup({ setup, onCancel }: TwoFactorSetupProps) {
         error={errors.code?.message}
         hint={TWO_FACTOR_TEXT.codeHint}
       />
+      <FormField label="Password" error={errors.password?.message} hint={TWO_FACTOR_TEXT.passwordHint}>
+        <PasswordInput autoComplete="current-password" {...register('password')} />
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={enable.isPending}>
           Cancel

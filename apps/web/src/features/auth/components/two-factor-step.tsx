@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ERROR_CODES, TWO_FACTOR_TEXT, twoFactorEnableSchema, type TokenPair } from '@kettle/shared';
+import { ERROR_CODES, TWO_FACTOR_TEXT, twoFactorCodeSchema, type TokenPair } from '@kettle/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/forms/form-alert';
+import { isCodeReplayed } from '@/components/forms/code-replayed';
 import { TwoFactorCodeField } from '@/components/forms/two-factor-code-field';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -31,9 +32,10 @@ export function TwoFactorStep({ challengeToken, onVerified, onExpired, onBack, b
     handleSubmit,
     setError,
     setFocus,
+    setValue,
     resetField,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(twoFactorEnableSchema), defaultValues: { code: '' } });
+  } = useForm({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: '' } });
 
   // The password form that had the focus is gone; the code is what the person types next.
   useEffect(() => setFocus('code'), [setFocus]);
@@ -45,6 +47,7 @@ export function TwoFactorStep({ challengeToken, onVerified, onExpired, onBack, b
         onSuccess: onVerified,
         onError: (error) => {
           if (isChallengeExpired(error)) return onExpired(error.message);
+          if (isCodeReplayed(error)) setValue('code', '');
           if (applyFieldErrors(error, setError, { code: 'code' })) return;
           if (error instanceof ApiError && error.code === ERROR_CODES.twoFactorInvalid) {
             setError('code', { type: 'server', message: error.message }, { shouldFocus: true });

@@ -1,5 +1,5 @@
 import { MESSAGES, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXT } from '@kettle/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, logout } from '@/lib/session';
 import { callsTo, json, renderRoute, stubApi, type ApiHandler } from '@/testing';
@@ -104,6 +104,35 @@ describe('SignInPage: the two-factor code step', () => {
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     expect(screen.getByLabelText('Recovery code')).toHaveValue('');
     expect(screen.queryByText(detail)).not.toBeInTheDocument();
+  });
+
+  it('says a code from a window already used was just used, and empties the field for the next one', async () => {
+    const detail = 'This code was just used; wait for the next one.';
+    const { calls, user } = await reachCodeStep(() =>
+      json({ detail, code: 'TWO_FACTOR_CODE_USED', errors: [{ field: 'code', message: detail }] }, 400),
+    );
+
+    const code = screen.getByLabelText('Code from your app');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(detail)).toHaveAttribute(
+      'id',
+      code.getAttribute('aria-describedby')?.split(' ').at(-1),
+    );
+    expect(screen.queryByText(TWO_FACTOR_MESSAGES.codeInvalid)).not.toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('');
+    expect(code).toHaveFocus();
+    expect(getSession().accessToken).toBeNull();
+
+    // The app's next code goes straight in, and the message goes with the new try.
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(callsTo(calls, VERIFY)).toHaveLength(2));
+    expect(callsTo(calls, VERIFY).map((call) => call.body)).toEqual([
+      { challenge_token: 'challenge-1', code: '123456' },
+      { challenge_token: 'challenge-1', code: '654321' },
+    ]);
   });
 
   it('says so above the field when there were too many wrong codes (429)', async () => {
