@@ -105,9 +105,9 @@ for (const viewport of VIEWPORTS) {
       await register(again);
       const token = await verificationToken(again.email);
       await page.goto(`/auth/verify-email/${token}`);
-      await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
       await page.goto(`/auth/verify-email/${token}`);
-      await expect(page.getByRole('heading', { name: 'Already verified' })).toBeVisible();
+      await expect(page.getByText('This link was used before: your email was already verified.')).toBeVisible();
       await shoot(page, 'verify-again');
 
       await signIn(page, member, '/my-teas');

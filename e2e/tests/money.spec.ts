@@ -81,7 +81,8 @@ test.describe('buying coins with the dev provider', () => {
     await page.goto('/buy-coins');
     await page.getByRole('article').filter({ hasText: 'Silver' }).getByRole('button').click();
     await page.getByRole('button', { name: 'Decline', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await expect(page).toHaveURL(/\/payment\/failed\?/);
+    await expect(page.getByRole('heading', { name: 'Payment Declined' })).toBeVisible();
     expect((await apiMe(buyer.token)).coin_balance).toBe(before);
   });
 });

@@ -252,6 +252,14 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                // Where a declined payment lands (the dev checkout's Decline, a Stripe payment that failed).
+                path: '/payment/failed',
+                lazy: page(
+                  () => import('@/features/payments/pages/payment-failed-page'),
+                  (m) => m.PaymentFailedPage,
+                ),
+              },
+              {
                 // The dev provider's own checkout page (issue 6); Stripe hosts its own.
                 path: '/checkout/dev/:sessionId',
                 lazy: page(

@@ -1,5 +1,5 @@
 import type { CheckoutStatus, CurrentUser, TransactionList } from '@kettle/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey, ledgerKey, useCurrentUser } from '@/lib/current-user';
 import { callsTo, json, landing, renderRoute, stubApi } from '@/testing';
@@ -37,6 +37,7 @@ const renderSuccess = (entry = `/payment/success?session_id=${SESSION}`) =>
         ),
       },
       landing('/', 'Home page'),
+      landing('/payment/failed', 'Failure page'),
     ],
     signedIn: true,
   });
@@ -105,17 +106,14 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
-  it('says so when the payment failed, and does not leave on its own', async () => {
+  it('a declined payment moves to the failure page, which names the bundle for Try Again', async () => {
     stubApi({ [STATUS_PATH]: () => json(status('failed')) }, { user: buildUser() });
     const { router } = renderSuccess();
 
     await advance(50);
-    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
-    expect(screen.getByText('Your payment did not go through, so no coins were added.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
-    expect(screen.queryByText(/Redirecting to home/)).not.toBeInTheDocument();
-    await advance(15_000);
-    expect(router.state.location.pathname).toBe('/payment/success');
+    expect(router.state.location.pathname).toBe('/payment/failed');
+    expect(router.state.location.search).toBe(`?session_id=${SESSION}&plan=gold`);
+    expect(screen.getByRole('heading', { name: 'Failure page' })).toBeInTheDocument();
   });
 
   it.each([
@@ -129,26 +127,6 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
-  });
-
-  it('Try Again after a failed payment starts a new checkout of the same bundle', async () => {
-    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { calls } = stubApi(
-      {
-        [STATUS_PATH]: () => json(status('failed')),
-        'POST /payments/create-checkout-session': () =>
-          json({ session_id: 'cs_next', url: `${window.location.origin}/checkout/dev/cs_next` }),
-      },
-      { user: buildUser() },
-    );
-    renderSuccess();
-
-    await advance(50);
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    await advance(50);
-    expect(callsTo(calls, 'POST /payments/create-checkout-session').map((c) => c.body)).toEqual([{ plan_id: 'gold' }]);
-    expect(assign).toHaveBeenCalledWith(`${window.location.origin}/checkout/dev/cs_next`);
-    assign.mockRestore();
   });
 
   it('stops asking after 20 seconds and says the payment is still processing', async () => {
