@@ -184,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       points: {
         registerPerIp: config.signupLimitPerHour,
         searchPerIp: config.searchLimitPerMinute,
+        handleSearchPerAccount: config.searchLimitPerMinute,
         uploadBytesPerUser: config.uploadLimits.bytesPerUserPerMinute,
         uploadReadsPerIp: config.uploadLimits.readsPerIpPerMinute,
         loginFailuresPerAccount: config.loginFailuresPerAccountPerHour,

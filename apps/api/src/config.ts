@@ -148,7 +148,10 @@ export type Config = {
   trustProxy: boolean;
   /** Sign-ups allowed per IP per hour. */
   signupLimitPerHour: number;
-  /** Anonymous searches allowed per IP per minute (signed-in searches are not limited by it). */
+  /**
+   * Searches a visitor may make per IP per minute, and whole-handle searches a signed-in account
+   * (not an admin) may make per minute from any address.
+   */
   searchLimitPerMinute: number;
   /** Image bytes one user may send per minute, and GET /uploads/* per address per minute. */
   uploadLimits: { bytesPerUserPerMinute: number; readsPerIpPerMinute: number };

@@ -13,6 +13,7 @@ export const POST_CARD_MESSAGES = {
   potUnlocked: 'Someone has already unlocked this tea, so it can no longer be emptied.',
   pageTooFar: 'Page is too far. Narrow your search or filters.',
   searchTooMany: 'Too many searches. Please wait a minute, or sign in to keep searching.',
+  searchTooManySignedIn: 'Too many searches. Please wait a minute.',
   refundReason: (title: string) => `Refund: "${title}" was removed`,
 } as const;
 

@@ -47,6 +47,11 @@ export const RATE_LIMIT_RULES = {
   checkoutPerUser: { points: 10, duration: 600 },
   /** Anonymous searches per address per minute: whole-handle guesses stay slow (issue 10, item 1). */
   searchPerIp: { points: 60, duration: 60 },
+  /**
+   * Whole-handle searches per signed-in account per minute, the same budget: an account guesses
+   * handles from as many addresses as it likes, so it is counted itself.
+   */
+  handleSearchPerAccount: { points: 60, duration: 60 },
   /** Bytes of images a user may send per minute, counted before any is decoded (free work before payment). */
   uploadBytesPerUser: { points: 50 * 1024 * 1024, duration: 60 },
   /** GET /uploads/* per address: previews are public, and every file read costs a disk read. */

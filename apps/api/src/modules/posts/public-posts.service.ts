@@ -7,13 +7,14 @@ import { loadReadContext, presentPostDetail } from './read-context.js';
 import { findPost } from './posts.repository.js';
 import { isUuid } from '../../lib/ids.js';
 import { canSee, type Viewer } from './reading.policy.js';
-import { countListed, publicListWhere, searchPage, searchScope, slicedSearch } from './search.js';
+import { countListed, publicListWhere, searchPage, searchScope, slicedSearch, wholeHandle } from './search.js';
 import { postNotFound } from './access.js';
 import { namesNothing } from './search-names.js';
 
 /**
  * GET /posts/: approved posts, newest first, one page with its total. A visitor's searches are
- * limited per address, so guessing whole handles stays slow; signed-in searches are not.
+ * limited per address, and a signed-in account's whole-handle searches per account (from any
+ * address), so guessing whole handles stays slow for both. An admin reads every post anyway.
  */
 export async function listPublicPosts(
   ctx: AppContext,
@@ -22,6 +23,9 @@ export async function listPublicPosts(
   ip: string,
 ): Promise<PostCardList> {
   if (query.search && !viewer) await ctx.limits.hit('searchPerIp', ip, POST_CARD_MESSAGES.searchTooMany);
+  if (query.search && viewer && !viewer.isAdmin && wholeHandle(query.search) !== null) {
+    await ctx.limits.hit('handleSearchPerAccount', viewer.id, POST_CARD_MESSAGES.searchTooManySignedIn);
+  }
   const { rows, metadata } = await findListPage(ctx, viewer, query);
   const context = await loadReadContext(ctx.db, rows, viewer, ctx.secret);
   return { data: rows.map((row) => toPostCard(row, context)), metadata };
