@@ -1,4 +1,5 @@
 import { z } from './z.js';
+import { accountStandingSummarySchema } from './account-standing.js';
 import { COIN_REASON_MIN, COIN_REASON_MAX } from './coins-constants.js';
 
 export * from './coins-constants.js';
@@ -66,6 +67,8 @@ export const adminUserSchema = z.object({
   coin_debt: z.number().int(),
   /** Whether sign-in asks for a code; an admin can reset it for a member who lost their device. */
   two_factor_enabled: z.boolean(),
+  /** What the account really is (active, suspended, banned, deactivated, deleted), with its rule and date. */
+  standing: accountStandingSummarySchema,
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

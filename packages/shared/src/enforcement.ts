@@ -53,6 +53,9 @@ export const accountActionSchema = z.object({
   issued_by: z.string().nullable(),
   /** When an upheld appeal reversed it; a reversed action no longer counts against the account. */
   reversed_at: z.string().nullable(),
+  /** When an admin lifted it on their own, and why; a lifted action no longer counts either. */
+  lifted_at: z.string().nullable(),
+  lift_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type AccountAction = z.infer<typeof accountActionSchema>;

@@ -36,3 +36,4 @@ export * from './enforcement.js';
 export * from './account-data.js';
 export * from './appeals.js';
 export * from './two-factor.js';
+export * from './account-standing.js';

@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   unavailable: 'SERVICE_UNAVAILABLE',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountInactive: 'ACCOUNT_INACTIVE',
+  /** Deactivated by a ban in force: the body's `ban` says which rule, since when, how to appeal. */
+  accountBanned: 'ACCOUNT_BANNED',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   accountSuspended: 'ACCOUNT_SUSPENDED',
   invalidToken: 'INVALID_TOKEN',

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'account_warning',
   'account_suspended',
   'account_banned',
+  'account_restored',
   'appeal_upheld',
   'appeal_denied',
 ] as const;

@@ -243,10 +243,15 @@ export const accountActions = pgTable(
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     /** Set when an appeal against the action was upheld: the action no longer counts. */
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** Set when an admin lifted a ban or suspension on its own (not by an appeal), with why. */
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    liftReason: text('lift_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     index('account_actions_user_created_idx').on(t.userId, t.createdAt),
+    check('account_actions_lift', sql`(${t.liftedAt} is null) = (${t.liftReason} is null)`),
     check('account_actions_kind', sql`${t.kind} in ('warning', 'suspension', 'ban')`),
     check(
       'account_actions_days',

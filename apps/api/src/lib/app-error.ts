@@ -1,4 +1,4 @@
-import { ERROR_CODES, STATUS_FALLBACK, type ErrorCode } from '@kettle/shared';
+import { ERROR_CODES, STATUS_FALLBACK, type ErrorCode, type ErrorResponse } from '@kettle/shared';
 
 export type FieldError = { field: string; message: string };
 
@@ -10,6 +10,8 @@ export class AppError extends Error {
     detail: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Facts a client shows beside the detail (the ban of ACCOUNT_BANNED). */
+    readonly extra?: Pick<ErrorResponse, 'ban'>,
   ) {
     super(detail);
     this.name = 'AppError';

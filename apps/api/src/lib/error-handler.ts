@@ -54,6 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         detail: error.message,
         code: error.code,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
       };
       return reply.status(error.statusCode).send(body);
     }

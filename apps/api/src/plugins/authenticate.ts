@@ -7,6 +7,7 @@ import type { UserRow } from '../db/rows.js';
 import type { AccessClaims } from '../lib/tokens.js';
 import { actingAs, twoFactorMissing } from '../modules/users/two-factor.policy.js';
 import { findRequestUser } from '../modules/users/users.service.js';
+import { refusalOf } from '../modules/enforcement/account-standing.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,9 +53,6 @@ export async function accountOf(ctx: AppContext, claims: AccessClaims): Promise<
 export const actingAccountOf = (config: AppContext['config'], row: UserRow | undefined): UserRow =>
   actingAs(config, usableAccount(row));
 
-const storedAccount = async (ctx: AppContext, claims: AccessClaims): Promise<UserRow> =>
-  usableAccount(await findRequestUser(ctx.db, claims.sub));
-
 /** The claims of a genuine, unexpired access token; 401 otherwise. */
 export async function claimsOf(ctx: AppContext, token: string): Promise<AccessClaims> {
   const claims = await ctx.tokens.verifyAccess(token);
@@ -69,8 +67,15 @@ export function usableAccount<T extends Pick<UserRow, 'isActive'>>(user: T | und
   return user;
 }
 
+/**
+ * A deactivated account learns why on its next signed-in call: a ban answers ACCOUNT_BANNED with
+ * its rule, date and appeal link (read only on this refusal path, never on a usable account's).
+ */
 async function loadUser(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
-  const account = await storedAccount(app.ctx, await claimsOf(app.ctx, token));
+  const claims = await claimsOf(app.ctx, token);
+  const row = await findRequestUser(app.ctx.db, claims.sub);
+  if (row && !row.isActive) throw await refusalOf(app.ctx.db, row);
+  const account = usableAccount(row);
   request.account = account;
   request.user = actingAs(app.ctx.config, account);
 }

@@ -14,6 +14,8 @@ export function makeAction(overrides: Partial<AccountAction> = {}): AccountActio
     days: null,
     ends_at: null,
     reversed_at: null,
+    lifted_at: null,
+    lift_reason: null,
     post_id: null,
     post_title: null,
     issued_by: 'boss',

@@ -1,4 +1,4 @@
-import { ACTION_NOTICE_TEXT, APPEAL_WINDOW_DAYS, type AccountActionKind } from '@kettle/shared';
+import { ACTION_NOTICE_TEXT, APPEAL_WINDOW_DAYS, LIFT_MESSAGES, type AccountActionKind } from '@kettle/shared';
 import type { MailMessage } from './mailer.js';
 import { layout } from './templates.js';
 
@@ -33,5 +33,18 @@ export function accountActionMail(to: string, username: string, action: ActionMa
     action.kind === 'ban'
       ? { label: 'Appeal this ban', url: `${origin}/moderation?tab=status&reference=${action.reference}` }
       : { label: 'See your account standing', url: `${origin}/account` };
+  return { to, subject: title, text: `${lines.join('\n\n')}\n\n${button.url}`, html: layout(title, lines, button) };
+}
+
+/** A ban or suspension an admin lifted on their own: what was lifted, and why. */
+export function actionLiftedMail(
+  to: string,
+  username: string,
+  lifted: { kind: 'ban' | 'suspension'; ruleTitle: string; reason: string },
+  origin: string,
+): MailMessage {
+  const { title, body } = LIFT_MESSAGES.notice;
+  const lines = [`Hi ${username},`, body(lifted.kind, lifted.ruleTitle, lifted.reason)];
+  const button = { label: 'See your account standing', url: `${origin}/account` };
   return { to, subject: title, text: `${lines.join('\n\n')}\n\n${button.url}`, html: layout(title, lines, button) };
 }

@@ -12,6 +12,7 @@ import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from '..
 import { challengeOwner, signChallenge } from '../users/two-factor-challenge.js';
 import { assertSecondFactor } from '../users/second-factor.js';
 import { twoFactorOn } from '../users/two-factor.policy.js';
+import { refusalOf } from '../enforcement/account-standing.js';
 
 export const inactiveError = () => forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
 const challengeExpired = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorInvalid);
@@ -65,7 +66,7 @@ export async function login(
     await ctx.limits.count('loginFailuresPerAccount', input.email);
     throw unauthorized(MESSAGES.auth.invalidCredentials, ERROR_CODES.invalidCredentials);
   }
-  if (!user.isActive) throw inactiveError();
+  if (!user.isActive) throw await refusalOf(ctx.db, user);
   await ctx.limits.reset('loginFailuresPerAccountIp', pair);
   return signedIn(ctx, ctx.db, user);
 }
@@ -78,7 +79,7 @@ export async function signInWithLink(ctx: AppContext, token: string): Promise<Si
     const user = await findUserById(tx, userId);
     if (!user) throw badRequest(MESSAGES.auth.invalidSignInLink, ERROR_CODES.invalidToken);
     // Thrown inside the transaction: the link stays unspent for when the account is restored.
-    if (!user.isActive) throw inactiveError();
+    if (!user.isActive) throw await refusalOf(tx, user);
     if (!user.emailVerifiedAt) {
       await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     }
@@ -95,7 +96,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (!rotation.ok) throw sessionExpired();
   const user = await findUserById(ctx.db, rotation.userId);
   if (!user) throw sessionExpired();
-  if (!user.isActive) throw inactiveError();
+  if (!user.isActive) throw await refusalOf(ctx.db, user);
   return issueTokenPair(ctx, ctx.db, user, rotation.familyId);
 }
 
@@ -112,7 +113,7 @@ export async function verifySignIn(
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
   // Turned off since the challenge was issued: the person signs in again and gets tokens directly.
   if (!user || !twoFactorOn(user)) throw challengeExpired();
-  if (!user.isActive) throw inactiveError();
+  if (!user.isActive) throw await refusalOf(ctx.db, user);
   return ctx.db.transaction(async (tx) => {
     await assertSecondFactor(ctx, tx, user, input.code);
     return issueTokenPair(ctx, tx, user);

@@ -14,5 +14,7 @@ export const toAccountAction = (row: ActionWithNames, forAdmin: boolean): Accoun
   post_title: row.postTitle,
   issued_by: forAdmin ? row.adminName : null,
   reversed_at: row.reversedAt?.toISOString() ?? null,
+  lifted_at: row.liftedAt?.toISOString() ?? null,
+  lift_reason: row.liftReason,
   created_at: row.createdAt.toISOString(),
 });

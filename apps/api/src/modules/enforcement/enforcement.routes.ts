@@ -3,12 +3,14 @@ import {
   accountActionListSchema,
   accountActionSchema,
   accountStandingSchema,
+  liftActionInputSchema,
 } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.js';
 import { issueAction, listActions, standingOf } from './enforcement.service.js';
+import { liftAction } from './lift-action.service.js';
 
 /** Malformed ids answer 404 'User not found.' like unknown ones (the service checks), not 422. */
 const params = z.object({ id: z.string() });
@@ -32,6 +34,21 @@ export async function enforcementRoutes(root: FastifyInstance): Promise<void> {
     config: { keepsPages: true },
     handler: async (request, reply) =>
       reply.status(201).send(await issueAction(ctx, currentUser(request), request.params.id, request.body)),
+  });
+
+  app.post('/admin/users/:id/actions/:actionId/lift', {
+    schema: {
+      tags: ['users (admin)'],
+      summary: 'Lift a ban or a running suspension, with a reason; tells the user and closes a pending appeal (admin)',
+      errors: [403, 404, 409],
+      params: z.object({ id: z.string(), actionId: z.string() }),
+      body: liftActionInputSchema,
+      response: { 200: accountActionSchema },
+    },
+    onRequest: root.requireAdmin,
+    config: { keepsPages: true },
+    handler: async (request) =>
+      liftAction(ctx, currentUser(request), request.params.id, request.params.actionId, request.body.reason),
   });
 
   app.get('/admin/users/:id/actions', {

@@ -21,6 +21,7 @@ import { accountActionMail } from '../../lib/mailer/enforcement-templates.js';
 import { notify } from '../../lib/notify.js';
 import { suspensionInForce } from '../../lib/participation.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
+import { announceAccountClosed } from '../realtime/account-closed.js';
 import { toAccountAction } from './enforcement.presenter.js';
 import {
   actionsOf,
@@ -108,6 +109,8 @@ export async function issueAction(
     });
     return { action, user, postTitle };
   });
+  // A banned account's live streams end on every server (issue 70 item 4).
+  if (action.kind === 'ban') await announceAccountClosed(ctx, user.id);
   await ctx.mailer.send(
     accountActionMail(
       user.email,

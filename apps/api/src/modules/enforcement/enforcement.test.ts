@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   MESSAGES,
   formatUntil,
+  ruleTitle,
   type AccountAction,
   type AccountActionInput,
   type AccountStanding,
@@ -254,7 +255,9 @@ describe('a ban', () => {
     expect((await me(app, access)).statusCode).toBe(403);
     const signIn = await login(app, target.email, target.password);
     expect(signIn.statusCode).toBe(403);
-    expect(errorOf(signIn).detail).toBe(MESSAGES.auth.inactive);
+    // Told it is a ban, with the rule (lift-action.test.ts checks the whole notice).
+    expect(errorOf(signIn).code).toBe(ERROR_CODES.accountBanned);
+    expect(errorOf(signIn).detail).toContain(ruleTitle(BAN.rule));
     const mail = await lastMailTo(app, target.email);
     expect(mail?.subject).toBe('Your account is banned');
     expect(mail?.text).toContain(`Reference: ${res.json<AccountAction>().id}`);

@@ -7,11 +7,10 @@ import { asStoredPostEvent, eventsAfter, eventsSince, postTopic, type StoredPost
 import { inSlices } from './fan-out.js';
 import { HEARTBEAT_FRAME, RETRY_MS, sseFrame, type SseWriter } from './sse.js';
 import type { StreamAccess } from './stream-access.js';
+import { Stream, streamsOpened } from './realtime-stream.js';
 
 /** How long a new stream waits for its bus subscription before the server answers 503. */
 const SUBSCRIBE_TIMEOUT_MS = 5_000;
-/** Live events a stream may hold while it replays; more means the replay is stuck, so it ends. */
-const MAX_PENDING = 1_000;
 /** Event ids a channel remembers, so a catch-up read after a bus outage sends nothing twice. */
 const RECENT_IDS = 512;
 /** Slack on "since when" a catch-up reads: the broker's loss may predate our noticing it. */
@@ -39,80 +38,8 @@ async function subscribed(channel: { ready: Promise<void> }): Promise<void> {
   }
 }
 
-/** Streams opened in this process so far: each stream's `seq`. */
-let streamsOpened = 0;
-
 /** The commenter's blockers among the streams opened up to `upTo`. */
 type Blockers = { upTo: number; found: Set<string> };
-
-/** One open SSE connection: a viewer of one post. */
-class Stream {
-  /** Its place in the order streams were opened. */
-  readonly seq = ++streamsOpened;
-  readonly viewerId: string;
-  readonly isAuthor: boolean;
-  readonly blocked: ReadonlySet<string>;
-  /** The viewer's upvote state; flips to true when their own vote_update passes. */
-  hasVoted: boolean;
-  writer: SseWriter | null = null;
-  /** Live events that arrived while the stream was replaying; null once live. */
-  pending: Array<{ id: number; chunk: string }> | null = [];
-  /**
-   * Ids already sent by the replay, so a live copy of the same event is skipped; made only for a
-   * stream that replays, since an empty Set costs ~170 bytes for as long as the stream lives (P7).
-   */
-  replayed: Set<number> | null = null;
-  disposed = false;
-
-  constructor(
-    readonly access: StreamAccess,
-    /** The client's Last-Event-ID: it has everything up to here. */
-    readonly resumeFrom: number | null,
-    private readonly onDispose: (stream: Stream) => void,
-  ) {
-    this.viewerId = access.viewerId;
-    this.isAuthor = access.isAuthor;
-    this.blocked = access.blocked;
-    this.hasVoted = access.hasVoted;
-  }
-
-  deliver(id: number, chunk: string): void {
-    if (this.disposed) return;
-    if ((this.resumeFrom !== null && id <= this.resumeFrom) || this.replayed?.has(id)) return;
-    if (this.pending) {
-      if (this.pending.length >= MAX_PENDING) this.end();
-      else this.pending.push({ id, chunk });
-      return;
-    }
-    this.send(chunk);
-  }
-
-  send(chunk: string): void {
-    if (!this.writer?.write(chunk)) this.dispose();
-  }
-
-  /** The replay is written: flush what arrived meanwhile, then write live events directly. */
-  goLive(): void {
-    const pending = this.pending ?? [];
-    this.pending = null;
-    for (const { id, chunk } of pending) {
-      if (this.disposed) return;
-      if (!this.replayed?.has(id)) this.send(chunk);
-    }
-  }
-
-  end(): void {
-    this.writer?.end();
-    this.dispose();
-  }
-
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.pending = null;
-    this.onDispose(this);
-  }
-}
 
 /** What handing a new comment to one stream takes: nothing, when its viewer blocked the writer. */
 function commentDelivery(
@@ -227,7 +154,7 @@ class Channel {
    * the fan-out's slices and was promoted, and could set off a major collection mid-delivery (P7).
    */
   private async blockersOf(commenter: string): Promise<Blockers> {
-    const upTo = streamsOpened;
+    const upTo = streamsOpened();
     if (this.streams.size > BLOCK_LOOKUP_BY_VIEWER_MAX) return { upTo, found: await this.blockersAmong(commenter) };
     const viewers = new Set<string>();
     for (const stream of this.streams) if (stream.viewerId !== commenter) viewers.add(stream.viewerId);
@@ -282,6 +209,8 @@ export type RealtimeHub = {
   /** Writes `retry:`, replays post_events after Last-Event-ID, then switches the stream to live. */
   start: (stream: Stream, writer: SseWriter) => Promise<void>;
   stats: () => RealtimeStats;
+  /** Ends every stream of one viewer in this process (a ban, deactivation or deletion); how many. */
+  endStreamsOf: (userId: string) => number;
   /** Ends every stream and stops the heartbeat (server shutdown, security.md X2). */
   close: () => void;
 };
@@ -398,6 +327,16 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     },
 
     stats: () => ({ streams: streams.size, channels: channels.size, users: perUser.size }),
+
+    endStreamsOf: (userId) => {
+      let ended = 0;
+      for (const stream of [...streams]) {
+        if (stream.viewerId !== userId) continue;
+        stream.end();
+        ended += 1;
+      }
+      return ended;
+    },
 
     close: () => {
       if (closed) return;

@@ -13,6 +13,7 @@ import {
   type RealtimeStats,
   type RealtimeStream,
 } from './realtime-hub.js';
+import { endStreamsOfClosedAccounts } from './account-closed.js';
 import { detachStreamSocket } from './detach-socket.js';
 import { createSseWriter, RETRY_MS } from './sse.js';
 import { authorizeStream } from './stream-access.js';
@@ -71,6 +72,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
     onBroadcast: ctx.metrics.observeBroadcast,
   });
   hubs.set(ctx, hub);
+  const stopClosures = endStreamsOfClosedAccounts(ctx.bus, hub);
   ctx.metrics.readStreams(() => hub.stats().streams);
   // preClose runs before the server stops accepting and waits for open connections: ending the
   // streams here is what lets app.close() finish (security.md X2). The browser reconnects.
@@ -79,6 +81,7 @@ export async function realtimeRoutes(root: FastifyInstance): Promise<void> {
     done();
   });
   root.addHook('onClose', async () => {
+    stopClosures();
     hub.close();
   });
 

@@ -12,7 +12,7 @@ import { notFound, validationFailed } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isNumericOutOfRange } from '../../lib/pg-errors.js';
 import { creditCoins, setCoinBalance } from '../coins/coins.service.js';
-import { toAdminUser } from './users.presenter.js';
+import { adminUserOf } from './admin-standing.js';
 import { findUserById } from './users.service.js';
 
 type AddCoinsData = z.output<typeof addCoinsSchema>;
@@ -48,7 +48,7 @@ export async function addCoins(ctx: AppContext, admin: UserRow, id: string, inpu
       throw validationFailed([{ field: 'coins_to_add', message: INPUT_MESSAGES.balanceTooLarge }]);
     });
   if (!updated) throw userNotFound();
-  return toAdminUser(updated);
+  return adminUserOf(ctx.db, updated);
 }
 
 /** PUT /users/admin/{id}/coin-balance: the new balance, its ledger row and the audit row commit together. */
@@ -76,5 +76,5 @@ export async function setBalance(
     return findUserById(tx, id);
   });
   if (!updated) throw userNotFound();
-  return toAdminUser(updated);
+  return adminUserOf(ctx.db, updated);
 }

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_DATA_MESSAGES,
   ADMIN_USER_MESSAGES,
+  LIFT_MESSAGES,
   MESSAGES,
   type AdminUser,
   type AdminUserList,
@@ -16,7 +17,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../../db/rows.js';
-import { toAdminUser } from './users.presenter.js';
+import { banInForce } from '../enforcement/account-standing.js';
+import { adminUserOf, withStanding } from './admin-standing.js';
+import { announceAccountClosed } from '../realtime/account-closed.js';
 import { lockUserById, listUsers } from './users.repository.js';
 import { emailTaken, findUserById, uniqueViolationField, usernameTaken } from './users.service.js';
 
@@ -31,7 +34,7 @@ const conflictOn = (fields: Array<keyof typeof CONFLICT_TEXT>) => {
 export async function listAdminUsers(ctx: AppContext, query: AdminUserListQuery): Promise<AdminUserList> {
   const { rows, total } = await listUsers(ctx.db, query);
   return {
-    data: rows.map(toAdminUser),
+    data: await withStanding(ctx.db, rows),
     metadata: { total_elements: total, skip: query.skip, limit: query.limit },
   };
 }
@@ -40,7 +43,7 @@ export async function listAdminUsers(ctx: AppContext, query: AdminUserListQuery)
 export async function getAdminUser(ctx: AppContext, id: string): Promise<AdminUser> {
   const row = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
   if (!row) throw userNotFound();
-  return toAdminUser(row);
+  return adminUserOf(ctx.db, row);
 }
 
 /**
@@ -91,6 +94,7 @@ async function assertAvailable(tx: Tx, id: string, columns: Columns): Promise<vo
  * One path for the status call and the partial update: lock the row, refuse taken names, write
  * only what changes, and audit it. Deactivation revokes every refresh token in the same
  * transaction; the access token dies on its next call (authenticate reloads the user each time).
+ * Activate refuses an account under a ban in force (409): only lifting the ban reopens it.
  * `renamed`: the username changed (it shows on the member's own teas; nothing else here shows on a
  * kept page).
  */
@@ -109,6 +113,8 @@ export async function changeUser(
       if (before.deletedAt) throw conflict(ACCOUNT_DATA_MESSAGES.accountDeleted);
       const columns = changedColumns(before, change);
       if (Object.keys(columns).length === 0) return { row: before, renamed: false };
+      // Activate reopens a deactivated account, never a banned one: lifting a ban is its own decision.
+      if (columns.isActive === true && (await banInForce(tx, id))) throw conflict(LIFT_MESSAGES.banStands);
       await assertAvailable(tx, id, columns);
       const [after] = await tx
         .update(users)
@@ -125,7 +131,9 @@ export async function changeUser(
       });
       return { row: after ?? before, renamed: columns.username !== undefined };
     });
-    return { user: toAdminUser(row), renamed };
+    // Streams opened before the deactivation end on every server (issue 70 item 4).
+    if (change.is_active === false) await announceAccountClosed(ctx, id);
+    return { user: await adminUserOf(ctx.db, row), renamed };
   } catch (error) {
     // Two admins renaming two accounts to the same name at once: the unique index decides.
     const field = uniqueViolationField(error);

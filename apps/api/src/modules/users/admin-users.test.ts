@@ -75,6 +75,7 @@ describe('GET /users/admin/all', () => {
       coin_balance: 0,
       coin_debt: 0,
       two_factor_enabled: false,
+      standing: { state: 'active', since: null, until: null, rule_title: null, action_id: null },
       created_at: newest?.createdAt.toISOString(),
     });
     expect(res.body).not.toContain('password');

@@ -10,7 +10,7 @@ import { twoFactorDisabledMail } from './two-factor-mail.js';
 import { twoFactorOn } from './two-factor.policy.js';
 import { turnOff } from './two-factor.repository.js';
 import { lockUserById } from './users.repository.js';
-import { toAdminUser } from './users.presenter.js';
+import { adminUserOf } from './admin-standing.js';
 
 const userNotFound = () => notFound(MESSAGES.notFound.user);
 
@@ -35,5 +35,5 @@ export async function resetTwoFactor(ctx: AppContext, actor: UserRow, userId: st
     return { ...locked, twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null };
   });
   await ctx.mailer.send(twoFactorDisabledMail(user.email, user.username, true));
-  return toAdminUser(user);
+  return adminUserOf(ctx.db, user);
 }

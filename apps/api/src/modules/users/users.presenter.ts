@@ -1,4 +1,4 @@
-import type { AdminUser, CurrentUser } from '@kettle/shared';
+import type { AccountStandingSummary, AdminUser, CurrentUser } from '@kettle/shared';
 import type { Config } from '../../config.js';
 import type { UserRow } from '../../db/rows.js';
 import { suspensionInForce } from '../../lib/participation.js';
@@ -26,9 +26,13 @@ export const toCurrentUser = (row: UserRow, config: Pick<Config, 'isProduction'>
   two_factor_required: twoFactorMissing(config, row),
 });
 
-/** Admins see the owner's fields (product.md §3 User) and the coin debt that freezes spending. */
-export const toAdminUser = (row: UserRow): AdminUser => ({
+/**
+ * Admins see the owner's fields (product.md §3 User), the coin debt that freezes spending and the
+ * account's real standing (enforcement/account-standing.ts reads the actions it names).
+ */
+export const toAdminUser = (row: UserRow, standing: AccountStandingSummary): AdminUser => ({
   ...accountFields(row),
   coin_debt: row.coinDebt,
   two_factor_enabled: twoFactorOn(row),
+  standing,
 });

@@ -33,6 +33,17 @@ export function AccountActionItem({ action }: { action: AccountAction }) {
         {action.post_title ? <span className="break-words">Tea: {action.post_title}</span> : null}
         {action.issued_by ? <span>By {action.issued_by}</span> : null}
       </p>
+      {action.lifted_at ? (
+        <p className="break-words text-xs font-medium text-success">
+          Lifted on <time dateTime={action.lifted_at}>{dateFormat.format(new Date(action.lifted_at))}</time>
+          {action.lift_reason ? `: ${action.lift_reason}` : null}
+        </p>
+      ) : action.reversed_at ? (
+        <p className="text-xs font-medium text-success">
+          Reversed on appeal{' '}
+          <time dateTime={action.reversed_at}>{dateFormat.format(new Date(action.reversed_at))}</time>
+        </p>
+      ) : null}
     </li>
   );
 }

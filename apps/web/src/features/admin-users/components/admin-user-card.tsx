@@ -4,6 +4,8 @@ import { useId, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { AccountActionDialog } from './account-action-dialog';
+import { AccountStandingBadge, AccountStandingDetail } from './account-standing-badge';
+import { LiftActionDialog } from './lift-action-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ManageCoinsDialog } from './manage-coins-dialog';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
@@ -21,6 +23,25 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
     <div className="grid gap-0.5">
       <dt className="text-xs text-muted-foreground">{term}</dt>
       <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * What an admin can do to the account. A deleted one offers nothing (every change would be
+ * refused); a banned one offers Lift ban in place of Activate, which never undoes a ban.
+ */
+function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  if (user.standing.state === 'deleted') return null;
+  const banned = user.standing.state === 'banned';
+  return (
+    <div className="mt-auto flex flex-wrap gap-2 border-t border-border pt-4">
+      <ManageCoinsDialog user={user} />
+      {banned ? null : <UserStatusDialog user={user} isSelf={isSelf} />}
+      {isSelf ? null : <LiftActionDialog user={user} />}
+      <EditUserDialog user={user} isSelf={isSelf} />
+      {isSelf ? null : <AccountActionDialog user={user} />}
+      {user.two_factor_enabled && !isSelf ? <ResetTwoFactorDialog user={user} /> : null}
     </div>
   );
 }
@@ -45,11 +66,9 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
           </div>
           <p className="break-all text-sm text-muted-foreground">{user.email}</p>
         </div>
-        <Badge variant={user.is_active ? 'success' : 'destructive'} className="shrink-0">
-          <span className="sr-only">Status: </span>
-          {user.is_active ? 'Active' : 'Inactive'}
-        </Badge>
+        <AccountStandingBadge standing={user.standing} />
       </div>
+      <AccountStandingDetail standing={user.standing} />
 
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <Detail term="Tea Coins">
@@ -75,13 +94,7 @@ export function AdminUserCard({ user, isSelf }: { user: AdminUser; isSelf: boole
         </div>
       ) : null}
 
-      <div className="mt-auto flex flex-wrap gap-2 border-t border-border pt-4">
-        <ManageCoinsDialog user={user} />
-        <UserStatusDialog user={user} isSelf={isSelf} />
-        <EditUserDialog user={user} isSelf={isSelf} />
-        {isSelf ? null : <AccountActionDialog user={user} />}
-        {user.two_factor_enabled && !isSelf ? <ResetTwoFactorDialog user={user} /> : null}
-      </div>
+      <UserActions user={user} isSelf={isSelf} />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { adminStandIns } from '@/features/moderation/testing/render-page';
 import { setTokens } from '@/lib/session';
 import { removeToast } from '@/lib/toast-store';
 import { json, renderRoute } from '@/testing';
-import { makeUser, ME, userPageResponse } from '../testing/user-fixtures';
+import { makeUser, ME, standingOf, userPageResponse } from '../testing/user-fixtures';
 import { AdminUsersPage } from './admin-users-page';
 
 const LIST = '/api/v1/users/admin/all';
@@ -81,7 +81,7 @@ describe('AdminUsersPage', () => {
     expect(within(avaCard).getByRole('button', { name: 'Take action on ava' })).toBeEnabled();
 
     const benCard = screen.getByRole('article', { name: 'ben' });
-    expect(within(benCard).getByText('Inactive')).toBeInTheDocument();
+    expect(within(benCard).getByText('Deactivated')).toBeInTheDocument();
     expect(within(benCard).getByRole('button', { name: 'Activate' })).toBeEnabled();
     expect(within(benCard).getByText('Owes 40 coins: spending frozen')).toBeInTheDocument();
     expect(within(benCard).getByText('Email not verified')).toBeInTheDocument();
@@ -306,7 +306,8 @@ describe('Update User Status', () => {
     const { calls, fetchMock } = serve([ava], {
       write: (call) => {
         const body = call.body as { is_active: boolean };
-        return call.url.endsWith('/status') ? json({ ...ava, is_active: body.is_active }) : undefined;
+        const standing = standingOf(body.is_active ? 'active' : 'deactivated');
+        return call.url.endsWith('/status') ? json({ ...ava, is_active: body.is_active, standing }) : undefined;
       },
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -326,7 +327,7 @@ describe('Update User Status', () => {
     expect(writes(calls)).toEqual([
       { url: `/api/v1/admin/users/${ava.id}/status`, method: 'PUT', body: { is_active: false } },
     ]);
-    expect(await within(card).findByText('Inactive')).toBeInTheDocument();
+    expect(await within(card).findByText('Deactivated')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(card).getByRole('button', { name: 'Activate' }));

@@ -1,7 +1,17 @@
-import type { AdminUser, AdminUserList } from '@kettle/shared';
+import type { AccountState, AdminUser, AdminUserList } from '@kettle/shared';
 import { json } from '@/testing';
 
 let counter = 0;
+
+/** A standing with no rule or dates (active, deactivated); `more` adds them. */
+export const standingOf = (state: AccountState, more: Partial<AdminUser['standing']> = {}): AdminUser['standing'] => ({
+  state,
+  since: null,
+  until: null,
+  rule_title: null,
+  action_id: null,
+  ...more,
+});
 
 /** An active member as the admin API returns them; `overrides` change any field. */
 export function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
@@ -16,6 +26,7 @@ export function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
     coin_balance: 120,
     coin_debt: 0,
     two_factor_enabled: false,
+    standing: standingOf(overrides.is_active === false ? 'deactivated' : 'active'),
     created_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
