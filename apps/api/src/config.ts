@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   DEFAULT_DAILY_DROP_COINS,
   DEFAULT_SIGNUP_BONUS_COINS,
@@ -195,6 +196,17 @@ export type StripeSettings = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Where a server is reached when APP_ORIGIN is not given: the address in HOST (so a newcomer on
+ * HOST=127.0.0.1 gets links and checkout returns to 127.0.0.1, not to another origin that holds
+ * none of their session), or localhost when HOST names every interface or is not set.
+ */
+export function defaultOrigin(host: string | undefined, port: number): string {
+  const wildcard = !host || host === '0.0.0.0' || (isIP(host) === 6 && /^[0:]+$/.test(host));
+  if (wildcard) return `http://localhost:${port}`;
+  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
 /** Parses the environment once at start-up; a bad value stops the process with a clear message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -229,7 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     pageCacheMs: e.PAGE_CACHE_MS,
     mailFrom: e.MAIL_FROM,
-    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appOrigin: (e.APP_ORIGIN ?? defaultOrigin(e.HOST, e.PORT)).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     twoFactorKey: e.TWO_FACTOR_KEY,
     admin:

@@ -1,9 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { PID_FILE, writeBackup } from './db/backup.js';
 import { OWNER_ONLY_UMASK, secureDataDir } from './lib/owner-only.js';
+import { startLine } from './start-line.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -64,7 +66,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // One PGlite server per data directory; PostgreSQL servers may be many and need no pid file.
   if (app.ctx.database.kind === 'pglite') writeFileSync(pidFile, `${process.pid}\n`);
-  app.log.info(`Kettle is serving ${config.appOrigin} (${app.ctx.database.kind}${config.redisUrl ? ' + redis' : ''})`);
+  const engine = `${app.ctx.database.kind}${config.redisUrl ? ' + redis' : ''}`;
+  app.log.info(startLine(config, app.server.address() as AddressInfo, engine));
 }
 
 main().catch((error: unknown) => {
