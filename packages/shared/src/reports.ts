@@ -51,6 +51,8 @@ export const TAKEDOWN_TYPE_LABELS: Record<TakedownType, string> = {
 };
 
 export const REPORT_DESCRIPTION_MAX = 1000;
+/** The desk's search (a reference, an email, a tea's title, handle or URL). */
+export const REPORT_SEARCH_MAX = 200;
 /** product.md §9: how long a takedown request waits for review (the form's thanks and the mail). */
 export const REPORT_REVIEW_WINDOW = '24-48 hours';
 /** The reported comment's text kept on the report (the desk can read it after a deletion). */
@@ -81,6 +83,7 @@ export const REPORT_MESSAGES = {
   adminsDontReport: 'Admins handle reports from the reports desk; they do not file them.',
   tooManyTakedowns: 'Too many requests. Please try again later.',
   tooManyLookups: 'Too many lookups. Please try again later.',
+  searchTooLong: `Search cannot exceed ${REPORT_SEARCH_MAX} characters`,
   loadFailed: 'Error Loading Reports',
   outcome: {
     approvedTitle: 'Your report was upheld',
@@ -147,6 +150,9 @@ export const reportSchema = z.object({
   comment_id: z.uuid().nullable(),
   comment_excerpt: z.string().nullable(),
   content_url: z.string().nullable(),
+  /** The tea `post_id` names (for a takedown, the Kettle tea its URL names), so the desk can show it. */
+  tea_title: z.string().nullable(),
+  tea_handle: z.string().nullable(),
   /** Takedown requests only, and only to admins. */
   contact_email: z.string().nullable(),
   reporter_username: z.string().nullable(),
@@ -167,6 +173,18 @@ export const reportListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
+
+/** The admins' desk also searches: a reference, an email, a tea's title, handle or URL. */
+export const adminReportListQuerySchema = reportListQuerySchema.extend({
+  /** Blank means no search; `%` and `_` are plain characters. */
+  search: z
+    .string()
+    .trim()
+    .max(REPORT_SEARCH_MAX, REPORT_MESSAGES.searchTooLong)
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type AdminReportListQuery = z.output<typeof adminReportListQuerySchema>;
 
 /** product.md §3 'Report list result'. */
 export const reportListSchema = z.object({

@@ -1,4 +1,4 @@
-import { reportListQuerySchema, reportListSchema, reportUpdatedSchema, reportUpdateSchema } from '@kettle/shared';
+import { adminReportListQuerySchema, reportListSchema, reportUpdatedSchema, reportUpdateSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +18,8 @@ export async function reportsAdminRoutes(root: FastifyInstance): Promise<void> {
   app.get('/', {
     schema: {
       tags,
-      summary: 'Reports and takedown requests, newest first',
-      querystring: reportListQuerySchema,
+      summary: 'Reports and takedown requests, newest first; searched by reference, email or tea',
+      querystring: adminReportListQuerySchema,
       response: { 200: reportListSchema },
     },
     onRequest: root.requireAdmin,

@@ -1,7 +1,7 @@
 import {
   REPORT_MESSAGES,
   type ReportList,
-  type ReportListQuery,
+  type AdminReportListQuery,
   type ReportUpdateData,
   type ReportUpdated,
 } from '@kettle/shared';
@@ -21,10 +21,10 @@ import * as repo from './reports.repository.js';
 
 const reportNotFound = () => notFound(REPORT_MESSAGES.notFound);
 
-/** GET /posts/admin/reports: every kind, newest first, optionally one status. */
-export async function listReports(ctx: AppContext, query: ReportListQuery): Promise<ReportList> {
+/** GET /posts/admin/reports: every kind, newest first, optionally one status and a search. */
+export async function listReports(ctx: AppContext, query: AdminReportListQuery): Promise<ReportList> {
   const where = query.status ? eq(reports.status, query.status) : undefined;
-  const { rows, total } = await repo.pageOfReports(ctx.db, { where, skip: query.skip, limit: query.limit });
+  const { rows, total } = await repo.pageOfReports(ctx.db, { ...query, where });
   return toReportList(rows, 'admin', { total, skip: query.skip, limit: query.limit });
 }
 

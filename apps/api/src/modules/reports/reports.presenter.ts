@@ -21,6 +21,8 @@ export function toReport(row: ReportRow | ReportWithReporter, view: ReportView):
     comment_id: row.commentId,
     comment_excerpt: row.commentExcerpt,
     content_url: row.contentUrl,
+    tea_title: admin && 'teaTitle' in row ? row.teaTitle : null,
+    tea_handle: admin && 'teaHandle' in row ? row.teaHandle : null,
     contact_email: admin ? row.contactEmail : null,
     reporter_username: admin && 'reporterUsername' in row ? row.reporterUsername : null,
     content_author_id: admin && 'contentAuthorId' in row ? row.contentAuthorId : null,

@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
 import { REPORT_STATUS_PATH } from './report-notices.js';
 import { toReport } from './reports.presenter.js';
+import { teaIdInUrl } from './tea-url.js';
 import * as repo from './reports.repository.js';
 import { insertWithReference } from './reports.service.js';
 
@@ -28,13 +29,16 @@ export async function createTakedown(
 ): Promise<TakedownCreated> {
   const { website, ...request } = input;
   if (website) return { message: REPORT_MESSAGES.takedownThanks, reference: newReference(), confirmation_mailed: true };
+  const contentUrl = request.content_url || null;
   const row = await insertWithReference(
     ctx.db,
     {
       kind: 'takedown',
       reporterId: user?.id ?? null,
       contactEmail: request.email,
-      contentUrl: request.content_url || null,
+      contentUrl,
+      // A URL of one of our teas names it, so the desk shows the tea and can act on its author.
+      postId: await repo.existingPostId(ctx.db, teaIdInUrl(contentUrl, ctx.config.appOrigin)),
       reason: request.type,
       description: request.description,
     },

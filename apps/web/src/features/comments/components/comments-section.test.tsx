@@ -52,6 +52,8 @@ const reportAnswer = (reason: string, description: string): ReportCreated => ({
     comment_id: null,
     comment_excerpt: null,
     content_url: null,
+    tea_title: null,
+    tea_handle: null,
     contact_email: null,
     reporter_username: 'ben',
     content_author_id: null,

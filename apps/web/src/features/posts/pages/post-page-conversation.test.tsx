@@ -28,6 +28,8 @@ const reportCreated = (post: PostDetail, reason: string, description: string): R
     comment_id: null,
     comment_excerpt: null,
     content_url: null,
+    tea_title: null,
+    tea_handle: null,
     contact_email: null,
     reporter_username: 'ben',
     content_author_id: null,

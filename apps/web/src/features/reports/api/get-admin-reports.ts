@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { reportsKey } from '@/lib/reports';
 
-export type AdminReportsRequest = { status?: ReportStatus; skip: number; limit: number };
+export type AdminReportsRequest = { status?: ReportStatus; search?: string; skip: number; limit: number };
 
 /** A page of the desk as the screen reads it: `data` for the shared list states, `skip` for 'Showing a-b'. */
 export type AdminReportsPage = ReportList & { data: Report[]; skip: number };
@@ -31,11 +31,11 @@ export function useAdminReports(params: AdminReportsRequest) {
 /** Once the current page has loaded and the server says there is a next one, fetch it after 500 ms (product.md §2). */
 export function usePrefetchNextAdminReports(params: AdminReportsRequest, hasNext: boolean) {
   const queryClient = useQueryClient();
-  const { status, skip, limit } = params;
+  const { status, search, skip, limit } = params;
   useEffect(() => {
     if (!hasNext) return;
-    const next = { status, skip: skip + limit, limit };
+    const next = { status, search, skip: skip + limit, limit };
     const timer = setTimeout(() => void queryClient.prefetchQuery(adminReportsOptions(next)), TIMINGS.prefetchDelay);
     return () => clearTimeout(timer);
-  }, [queryClient, hasNext, status, skip, limit]);
+  }, [queryClient, hasNext, status, search, skip, limit]);
 }

@@ -1,5 +1,5 @@
 import type { Report } from '@kettle/shared';
-import { ExternalLink, Eye, FileText, Flag, Mail, MessageSquare } from 'lucide-react';
+import { Eye, FileText, Flag, MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { PostStatusBadge } from '@/components/ui/post-status-badge';
 import { formatReportDate, REPORT_KIND_LABELS, reportReasonLabel } from '@/lib/reports';
 import { reportAuthor, type ReportAuthor } from '../utils/report-author';
+import { TakedownSubject } from './takedown-subject';
 import { UpdateReportDialog } from './update-report-dialog';
 
 const KIND_ICONS = { post: FileText, comment: MessageSquare, takedown: Flag } as const;
@@ -71,35 +72,12 @@ export function AdminReportCard({ report, renderAuthorAction }: AdminReportCardP
         </figure>
       ) : null}
 
-      {report.kind === 'takedown' && (report.content_url || report.contact_email) ? (
-        <div className="grid gap-2 rounded-lg bg-muted/60 p-3 text-sm">
-          {report.content_url ? (
-            <a
-              href={report.content_url}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              className="inline-flex min-w-0 items-center gap-1.5 text-primary underline-offset-4 hover:underline"
-            >
-              <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Content URL: </span>
-              <span className="break-all">{report.content_url}</span>
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : null}
-          {report.contact_email ? (
-            <a
-              href={`mailto:${report.contact_email}`}
-              className="inline-flex min-w-0 items-center gap-1.5 text-primary underline-offset-4 hover:underline"
-            >
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Contact email: </span>
-              <span className="break-all">{report.contact_email}</span>
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      {report.kind === 'takedown' ? <TakedownSubject report={report} /> : null}
 
       <dl className="grid grid-cols-2 gap-3 text-sm">
+        <Detail term="Reference">
+          <span className="font-mono">{report.reference}</span>
+        </Detail>
         <Detail term="Report ID">{report.id}</Detail>
         <Detail term="Post ID">{report.post_id ?? 'None'}</Detail>
         <Detail term="Reporter">{reporterName(report)}</Detail>

@@ -15,7 +15,7 @@ export function AdminReportsResults({ renderAuthorAction, ...props }: AdminRepor
       {...props}
       skeleton={<AdminReportsSkeleton count={PAGE_SIZES.adminReports} />}
       error={{ title: REPORT_MESSAGES.loadFailed, fallback: 'Something went wrong' }}
-      noMatch={{ title: 'No reports found', description: 'Try adjusting your filters.' }}
+      noMatch={{ title: 'No reports found', description: 'No report matches your search or filter.' }}
       empty={{ icon: Inbox, title: 'No reports found', description: 'No reports available at the moment.' }}
       gridClassName={REPORT_GRID}
       renderItem={(report) => (

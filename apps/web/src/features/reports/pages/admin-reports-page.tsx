@@ -1,5 +1,6 @@
-import { PAGE_SIZES, formatCount } from '@kettle/shared';
+import { PAGE_SIZES, REPORT_SEARCH_MAX, formatCount } from '@kettle/shared';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchBox } from '@/components/ui/search-box';
 import { AuthorActionDialog } from '@/features/admin-users/components/author-action-dialog';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
@@ -29,11 +30,14 @@ function showing(list: AdminReportsPage | undefined): string {
   return `Showing ${formatCount(first)}-${formatCount(last)} of ${formatCount(list.total)} ${list.total === 1 ? 'report' : 'reports'}`;
 }
 
-/** /admin/reports: post and comment reports and takedown requests, 9 a page, by status (product.md §2). */
+/**
+ * /admin/reports: post and comment reports and takedown requests, 9 a page, by status and a search
+ * (reference, email, or the named tea's title, handle or URL) (product.md §2).
+ */
 export function AdminReportsPage() {
   usePageTitle('Admin Reports');
-  const { status, page, setStatus, setPage } = useReportFilters();
-  const params: AdminReportsRequest = { status, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+  const { status, search, page, setStatus, setSearch, setPage, clearFilters } = useReportFilters();
+  const params: AdminReportsRequest = { status, search, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
   const query = useAdminReports(params);
   const current = query.isSuccess && !query.isPlaceholderData;
   usePrefetchNextAdminReports(params, current && query.data.has_next);
@@ -48,14 +52,23 @@ export function AdminReportsPage() {
           query.isError && query.data === undefined ? undefined : <span aria-live="polite">{showing(query.data)}</span>
         }
       />
+      <SearchBox
+        value={search ?? ''}
+        onSearch={setSearch}
+        label="Search reports"
+        placeholder="Reference, email, or tea title, handle or URL"
+        maxLength={REPORT_SEARCH_MAX}
+        verbatim
+        className="mb-4 max-w-xl"
+      />
       <ReportStatusFilter value={status} onChange={setStatus} />
       <AdminReportsResults
         query={query}
-        filtered={status !== undefined}
+        filtered={status !== undefined || search !== undefined}
         page={page}
         totalPages={totalPages}
         onPageChange={handlePageChange}
-        onClearFilters={() => setStatus(undefined)}
+        onClearFilters={clearFilters}
         renderAuthorAction={renderAuthorAction}
       />
     </>

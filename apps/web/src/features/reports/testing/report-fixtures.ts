@@ -17,6 +17,8 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     comment_id: null,
     comment_excerpt: null,
     content_url: null,
+    tea_title: null,
+    tea_handle: null,
     contact_email: null,
     reporter_username: 'ben',
     content_author_id: uuid('5a5a5a5a', counter),
