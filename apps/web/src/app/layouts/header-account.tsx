@@ -13,6 +13,20 @@ const NotificationsBell = lazy(() =>
   import('@/features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })),
 );
 
+/** Sign up and Login at the foot of the phone menu, for a signed-out visitor. */
+export function VisitorMenuActions() {
+  return (
+    <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
+      <Button asChild>
+        <Link to="/auth/signup">Sign up</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/auth/signin">Login</Link>
+      </Button>
+    </div>
+  );
+}
+
 /** The right side of both headers: balance and menu when signed in, Login otherwise. */
 export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) {
   const { isAuthenticated } = useSession();
@@ -24,7 +38,8 @@ export function HeaderAccount({ showSignUp = false }: { showSignUp?: boolean }) 
           <Link to="/auth/signin">Login</Link>
         </Button>
         {showSignUp ? (
-          <Button asChild size="sm" variant="outline" className="hidden sm:inline-flex">
+          // On phones too: a newcomer should not have to find it in the menu.
+          <Button asChild size="sm" variant="outline">
             <Link to="/auth/signup">Sign up</Link>
           </Button>
         ) : null}

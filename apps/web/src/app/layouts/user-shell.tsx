@@ -6,10 +6,13 @@ import { NavLinks } from '@/components/layout/nav-links';
 import { SkipLink } from '@/components/layout/skip-link';
 import { SuspensionNotice } from '@/components/layout/suspension-notice';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
-import { FOOTER_NAV, USER_NAV } from '../navigation';
-import { HeaderAccount } from './header-account';
+import { useSession } from '@/lib/session';
+import { FOOTER_NAV, USER_NAV, VISITOR_NAV } from '../navigation';
+import { HeaderAccount, VisitorMenuActions } from './header-account';
 
 export function UserShell() {
+  const { isAuthenticated } = useSession();
+  const nav = isAuthenticated ? USER_NAV : VISITOR_NAV;
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -17,12 +20,13 @@ export function UserShell() {
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
           <MobileDrawer title={APP_NAME} triggerClassName="lg:hidden">
             <nav aria-label="Main menu">
-              <NavLinks items={USER_NAV} vertical />
+              <NavLinks items={nav} vertical />
             </nav>
+            {isAuthenticated ? null : <VisitorMenuActions />}
           </MobileDrawer>
           <Logo />
           <nav aria-label="Main" className="ml-4 hidden lg:block">
-            <NavLinks items={USER_NAV} />
+            <NavLinks items={nav} />
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <ThemeToggle />
