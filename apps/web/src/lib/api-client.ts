@@ -1,4 +1,13 @@
-import { apiUrl, extractErrorMessage, MESSAGES, type ApiQuery, type RefreshResponse } from '@kettle/shared';
+import {
+  apiUrl,
+  ERROR_CODES,
+  extractErrorMessage,
+  MESSAGES,
+  type ApiQuery,
+  type BanNotice,
+  type RefreshResponse,
+} from '@kettle/shared';
+import { banOf, rememberBan } from './banned-notice';
 import { getSession, logout, setTokens } from './session';
 
 export { API_BASE } from '@kettle/shared';
@@ -10,6 +19,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fieldErrors: ReadonlyArray<{ field: string; message: string }> = [],
+    /** With ACCOUNT_BANNED: the ban's rule, date and appeal link. */
+    readonly ban?: BanNotice,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,6 +79,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     extractErrorMessage(body, response.status),
     typeof record.code === 'string' ? record.code : undefined,
     fieldErrors,
+    banOf(body),
   );
 }
 
@@ -108,7 +120,15 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
       throw new ApiError(401, MESSAGES.sessionExpired, 'UNAUTHORIZED');
     }
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // A ban decided while signed in: the session ends and the sign-in screen says why.
+    if (error.ban && error.code === ERROR_CODES.accountBanned && !options.anonymous) {
+      rememberBan(error.ban);
+      logout();
+    }
+    throw error;
+  }
   return response;
 }
 

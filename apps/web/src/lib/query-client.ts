@@ -10,7 +10,10 @@ import { retryDelay, retryTransientOnce } from './query-retry';
  * instead of on the next full load.
  */
 const onError = (error: unknown) => {
-  if (error instanceof ApiError && error.code === ERROR_CODES.accountSuspended) {
+  // A refused spend of a banned account reads the account again, which answers ACCOUNT_BANNED
+  // and shows the ban at sign-in (api-client).
+  const reread = [ERROR_CODES.accountSuspended, ERROR_CODES.accountInactive] as string[];
+  if (error instanceof ApiError && error.code !== undefined && reread.includes(error.code)) {
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
   }
 };

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
+import { rememberBan } from '@/lib/banned-notice';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLogin } from '../api/login';
 import { SignInLinkRequest } from './sign-in-link-request';
@@ -44,6 +45,10 @@ export function PasswordSignInForm({ defaultEmail, notice, onSignedIn, onChallen
     login.mutate(values, {
       onSuccess: (result) =>
         isTwoFactorChallenge(result) ? onChallenge(result.challenge_token, values.email) : onSignedIn(result),
+      // A banned account is told so with the rule, the date and the appeal (the page shows it).
+      onError: (error) => {
+        if (error instanceof ApiError && error.ban) rememberBan(error.ban);
+      },
     }),
   );
 

@@ -1,6 +1,8 @@
-import { MESSAGES, TWO_FACTOR_TEXT, type TokenPair } from '@kettle/shared';
+import { BAN_MESSAGES, MESSAGES, TWO_FACTOR_TEXT, type TokenPair } from '@kettle/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { BannedNotice } from '@/components/enforcement/banned-notice';
+import { forgetBan, useBanNotice } from '@/lib/banned-notice';
 import { toastSuccess } from '@/lib/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AuthCard } from '../components/auth-card';
@@ -32,12 +34,21 @@ function SignInScreen() {
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFrom(location.state));
   const [step, setStep] = useState<Step>({ challenge: null, notice: null });
-  usePageTitle(step.challenge !== null ? TWO_FACTOR_TEXT.challengeTitle : 'Sign in');
+  const ban = useBanNotice();
+  usePageTitle(ban ? BAN_MESSAGES.title : step.challenge !== null ? TWO_FACTOR_TEXT.challengeTitle : 'Sign in');
 
   const finish = (tokens: TokenPair) => {
     toastSuccess(MESSAGES.auth.signedIn);
     void navigate(redirectTarget(location.state) ?? landingPage(tokens.is_admin), { replace: true });
   };
+
+  if (ban) {
+    return (
+      <AuthCard title={BAN_MESSAGES.title}>
+        <BannedNotice ban={ban} onBack={forgetBan} />
+      </AuthCard>
+    );
+  }
 
   if (step.challenge !== null) {
     return (

@@ -1,5 +1,6 @@
 import { COMMENT_MAX_CHARS, COMMENT_MESSAGES, COSTS, ERROR_CODES } from '@kettle/shared';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { SuspendedHint, useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { CostNotice } from '@/components/forms/cost-notice';
 import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
@@ -56,6 +57,8 @@ export function CommentForm({
   const [coinsShort, setCoinsShort] = useState<string | null>(null);
   const captionId = useId();
   const costId = useId();
+  const suspendedId = useId();
+  const suspendedUntil = useSuspendedUntil();
   const price = useCoinCost(COSTS.comment);
   const blank = content.trim() === '';
   const short = price.shortfall > 0;
@@ -121,12 +124,13 @@ export function CommentForm({
             Cancel
           </Button>
         ) : null}
+        {suspendedUntil ? <SuspendedHint id={suspendedId} until={suspendedUntil} /> : null}
         <SubmitButton
           size="sm"
           pending={create.isPending}
           pendingLabel="Posting..."
-          disabled={blank || short}
-          aria-describedby={costId}
+          disabled={blank || short || suspendedUntil !== null}
+          aria-describedby={suspendedUntil ? `${costId} ${suspendedId}` : costId}
         >
           {submitLabel}
         </SubmitButton>

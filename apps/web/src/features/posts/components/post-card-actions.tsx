@@ -1,8 +1,9 @@
 import type { PostCard } from '@kettle/shared';
 import { ExternalLink, Lock, Repeat2, Undo2 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { SuspendedHint, useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { useSession } from '@/lib/session';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { unlockLabel } from '../utils/unlock-label';
@@ -89,7 +90,19 @@ function CreateReversalButton({ original }: { original: ReversalOriginal }) {
 export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | 'unlock_price'> }) {
   const { isAuthenticated } = useSession();
   const dialog = useLazyDialog();
+  const suspendedUntil = useSuspendedUntil();
+  const hintId = useId();
   const label = unlockLabel(post.unlock_price);
+  if (isAuthenticated && suspendedUntil) {
+    return (
+      <span className="inline-flex flex-col items-start gap-1">
+        <Button size="sm" disabled aria-describedby={hintId}>
+          <Lock aria-hidden="true" /> {label}
+        </Button>
+        <SuspendedHint id={hintId} until={suspendedUntil} />
+      </span>
+    );
+  }
   if (!isAuthenticated) {
     return (
       <SignInLink primary>

@@ -1,9 +1,10 @@
 import type { PostDetail } from '@kettle/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, LogIn } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { SuspendedHint, useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { useSession } from '@/lib/session';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { reversalKey } from '../api/get-post';
@@ -22,6 +23,19 @@ export function PostDetailUnlock({ post }: { post: PostDetail }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const dialog = useLazyDialog();
+  const suspendedUntil = useSuspendedUntil();
+  const hintId = useId();
+
+  if (isAuthenticated && suspendedUntil) {
+    return (
+      <span className="inline-flex flex-col items-center gap-1">
+        <Button disabled aria-describedby={hintId}>
+          <Lock aria-hidden="true" /> {unlockLabel(post.unlock_price)}
+        </Button>
+        <SuspendedHint id={hintId} until={suspendedUntil} />
+      </span>
+    );
+  }
 
   if (!isAuthenticated) {
     return (

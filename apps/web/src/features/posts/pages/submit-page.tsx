@@ -1,9 +1,10 @@
-import { COSTS } from '@kettle/shared';
+import { COSTS, suspendedUntilText } from '@kettle/shared';
 import { MailWarning } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SubmitFormSkeleton } from '../components/submit-form-skeleton';
@@ -48,6 +49,7 @@ export function SubmitPage() {
   usePageTitle('Submit Tea');
   const { data: user } = useCurrentUser();
   const unverified = user ? !user.email_verified : false;
+  const suspendedUntil = useSuspendedUntil();
   const showForm = useAfterFirstPaint();
 
   return (
@@ -62,7 +64,11 @@ export function SubmitPage() {
           {/* The skeleton stays until the form has loaded: a transition keeps what is on screen. */}
           <Suspense fallback={<SubmitFormSkeleton />}>
             {showForm ? (
-              <SubmitTeaForm blockedReason={unverified ? UNVERIFIED_REASON : undefined} />
+              <SubmitTeaForm
+                blockedReason={
+                  suspendedUntil ? suspendedUntilText(suspendedUntil) : unverified ? UNVERIFIED_REASON : undefined
+                }
+              />
             ) : (
               <SubmitFormSkeleton />
             )}

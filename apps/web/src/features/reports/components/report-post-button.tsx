@@ -1,6 +1,7 @@
-import type { PostDetail } from '@kettle/shared';
+import { suspendedUntilText, type PostDetail } from '@kettle/shared';
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
+import { useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { Button } from '@/components/ui/button';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
@@ -17,6 +18,8 @@ export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_
   const buttonRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLElement | null>(null);
   const shown = post.can_report && !post.has_reported;
+  const suspendedUntil = useSuspendedUntil();
+  const hintId = useId();
   if (!shown && !open) return null;
 
   // The dialog has no Radix trigger, so it would leave focus on the page's body.
@@ -34,7 +37,9 @@ export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_
           variant="outline"
           size="icon"
           aria-label="Report post"
-          title="Report post"
+          title={suspendedUntil ? suspendedUntilText(suspendedUntil) : 'Report post'}
+          disabled={suspendedUntil !== null}
+          aria-describedby={suspendedUntil ? hintId : undefined}
           onClick={() => {
             headingRef.current = buttonRef.current?.closest('article')?.querySelector<HTMLElement>('h1') ?? null;
             show();
@@ -42,6 +47,12 @@ export function ReportPostButton({ post }: { post: Pick<PostDetail, 'id' | 'can_
         >
           <Flag aria-hidden="true" />
         </Button>
+      ) : null}
+      {/* The upvote beside it shows the same end date in sight. */}
+      {shown && suspendedUntil ? (
+        <span id={hintId} className="sr-only">
+          {suspendedUntilText(suspendedUntil)}
+        </span>
       ) : null}
       {mounted ? (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { COIN_MESSAGES, COSTS, type PostDetail, formatCount } from '@kettle/shared';
+import { COIN_MESSAGES, COSTS, type PostDetail, formatCount, suspendedUntilText } from '@kettle/shared';
+import { useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { LoaderCircle, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { CostNotice } from '@/components/forms/cost-notice';
@@ -34,9 +35,11 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
   const { mutate, isPending } = useUpvotePost(post.id);
   const price = useCoinCost(COSTS.upvote);
   const reasonId = useId();
-  const why = reason(post, isAuthenticated);
+  const suspendedUntil = useSuspendedUntil();
+  const why =
+    suspendedUntil && !post.has_user_voted ? suspendedUntilText(suspendedUntil) : reason(post, isAuthenticated);
   const short = price.shortfall > 0;
-  const disabled = isPending || post.has_user_voted || !post.can_vote || short;
+  const disabled = isPending || post.has_user_voted || !post.can_vote || short || suspendedUntil !== null;
   const title = why ?? (short ? COIN_MESSAGES.shortfall(price.shortfall) : `Upvote for ${COSTS.upvote} Tea Coins`);
   return (
     <span className={cn('inline-flex flex-col items-end gap-1', className)}>
@@ -55,7 +58,8 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
         <span aria-hidden="true">{formatCount(post.vote_count)}</span>
       </Button>
       {why ? (
-        <span id={reasonId} className="sr-only">
+        // A suspension is said in sight, not only to screen readers: the button looks merely grey.
+        <span id={reasonId} className={suspendedUntil ? 'text-xs text-muted-foreground' : 'sr-only'}>
           {why}
         </span>
       ) : (
