@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { comments, removedComments } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import { creditCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
+import { POST_ACTION_COSTS } from '../coins/coins.service.js';
+import { returnFeeOnce, type AppealRefund } from '../coins/fee-owed.js';
 
 /**
  * Keeps a thread a moderator is about to remove, exactly as the comments table holds it, so an
@@ -24,18 +25,21 @@ export async function keepRemovedThread(
       set rows = excluded.rows, removed_by = excluded.removed_by, removed_at = now(), restored_at = null`);
 }
 
-/** Why and for what the comment fee comes back (see posts/refunds.ts AppealRefund). */
-export type ThreadRefund = { actorId: string; reason: string; reference: { type: string; id: string } };
-
 /**
- * An upheld appeal: the thread comes back, and its author gets the comment fee back (a wrong
- * removal should cost nothing), whether or not the thread could be put back. Answers the coins.
+ * An upheld appeal: the thread comes back, and its author gets the comment fee back once per
+ * comment (a wrong removal should cost nothing), whether or not the thread could be put back.
+ * The kept record is locked first, so two upholds of the same comment take turns. The fee is the
+ * comment's price: its ledger row names the tea, not the comment. Answers the coins.
  */
-export async function restoreRemovedComment(tx: Tx, kept: { commentId: string; userId: string }, refund: ThreadRefund) {
+export async function restoreRemovedComment(tx: Tx, kept: { commentId: string; userId: string }, refund: AppealRefund) {
+  await tx.execute(sql`select 1 from ${removedComments} where comment_id = ${kept.commentId} for update`);
   await restoreRemovedThread(tx, kept.commentId);
-  const fee = POST_ACTION_COSTS.comment;
-  if (fee > 0) await creditCoins(tx, { userId: kept.userId, amount: fee, kind: 'refund', ...refund });
-  return fee;
+  return returnFeeOnce(tx, {
+    userId: kept.userId,
+    paid: { price: POST_ACTION_COSTS.comment },
+    target: { type: 'comment', id: kept.commentId },
+    refund,
+  });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { POST_CARD_MESSAGES } from '@kettle/shared';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { appeals, coinLedger } from '../../db/schema.js';
 import { creditCoins } from '../coins/coins.service.js';
+import { returnFeeOnce, type AppealRefund } from '../coins/fee-owed.js';
 import { takeUnlocks } from './unlocks.repository.js';
 
 /**
@@ -27,42 +26,22 @@ export async function refundUnlocks(tx: Tx, post: { id: string; title: string })
   return unlocks.length;
 }
 
-/** Why and for what coins come back when an upheld appeal undoes a decision (issue 14). */
-export type AppealRefund = { actorId: string; reason: string; reference: { type: string; id: string } };
+export type { AppealRefund } from '../coins/fee-owed.js';
 
 /**
  * An upheld appeal republished the tea: what its author paid to submit it comes back, since a
- * wrong decision should cost them nothing. Once per tea: what an earlier upheld appeal of the same
- * tea returned is subtracted, so reject-and-appeal cycles cannot mint coins. The caller holds the
+ * wrong decision should cost them nothing, once per tea (coins/fee-owed.ts). The caller holds the
  * post's row lock, which orders every appeal of this tea. Returns the coins returned.
  */
-export async function returnSubmissionFee(
+export function returnSubmissionFee(
   tx: Tx,
   post: { id: string; authorId: string },
   refund: AppealRefund,
 ): Promise<number> {
-  const fee = and(
-    inArray(coinLedger.kind, ['submit_tea', 'submit_reversal']),
-    eq(coinLedger.referenceType, 'post'),
-    eq(coinLedger.referenceId, post.id),
-  );
-  const earlierRefund = and(
-    eq(coinLedger.kind, 'refund'),
-    eq(coinLedger.referenceType, 'appeal'),
-    inArray(
-      coinLedger.referenceId,
-      tx
-        .select({ id: sql<string>`${appeals.id}::text` })
-        .from(appeals)
-        .where(and(eq(appeals.targetType, 'post'), eq(appeals.targetId, post.id))),
-    ),
-  );
-  // The fee is negative in the ledger and its refunds positive: what is still owed is minus their sum.
-  const [row] = await tx
-    .select({ owed: sql<number>`coalesce(-sum(${coinLedger.delta}), 0)::int` })
-    .from(coinLedger)
-    .where(and(eq(coinLedger.userId, post.authorId), or(fee, earlierRefund)));
-  const owed = Math.max(0, Number(row?.owed ?? 0));
-  if (owed > 0) await creditCoins(tx, { userId: post.authorId, amount: owed, kind: 'refund', ...refund });
-  return owed;
+  return returnFeeOnce(tx, {
+    userId: post.authorId,
+    paid: { kinds: ['submit_tea', 'submit_reversal'], reference: { type: 'post', id: post.id } },
+    target: { type: 'post', id: post.id },
+    refund,
+  });
 }
