@@ -1,11 +1,23 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, RefObject } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * onCloseAutoFocus for a dialog opened by a button that is not its Trigger (Radix then has nothing
+ * to return focus to): focus goes back to that button. Without a target Radix's default applies.
+ */
+export const returnFocus = (target?: RefObject<HTMLElement | null>) =>
+  target
+    ? (event: Event) => {
+        event.preventDefault();
+        target.current?.focus();
+      }
+    : undefined;
 
 export function DialogContent({ className, children, ...p }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (

@@ -68,6 +68,7 @@ function CreateReversalButton({ original }: { original: ReversalOriginal }) {
   return (
     <>
       <Button
+        ref={dialog.trigger}
         variant="outline"
         size="sm"
         onClick={dialog.show}
@@ -79,7 +80,12 @@ function CreateReversalButton({ original }: { original: ReversalOriginal }) {
       </Button>
       {dialog.mounted ? (
         <Suspense fallback={null}>
-          <ReversalDialog original={original} open={dialog.open} onOpenChange={dialog.setOpen} />
+          <ReversalDialog
+            original={original}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.trigger}
+          />
         </Suspense>
       ) : null}
     </>
@@ -113,6 +119,7 @@ export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | '
   return (
     <>
       <Button
+        ref={dialog.trigger}
         size="sm"
         onClick={dialog.show}
         onPointerEnter={() => void loadUnlockDialog()}
@@ -122,7 +129,7 @@ export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | '
       </Button>
       {dialog.mounted ? (
         <Suspense fallback={null}>
-          <UnlockDialog post={post} open={dialog.open} onOpenChange={dialog.setOpen} />
+          <UnlockDialog post={post} open={dialog.open} onOpenChange={dialog.setOpen} returnFocusTo={dialog.trigger} />
         </Suspense>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { lockedPreview, type PostCard as PostCardData, formatCount } from '@kettle/shared';
 import { ArrowRight, Lock, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,10 +35,28 @@ function PostContent({ post }: { post: PostCardData }) {
   return <p className="line-clamp-4 whitespace-pre-line break-words text-sm text-foreground/90">{post.content}</p>;
 }
 
+/**
+ * A successful unlock swaps the Unlock button (and its dialog) for View Full, so focus would fall
+ * to the page: it goes to the link in the button's place. Only when nothing else holds focus, so
+ * an unlock seen from elsewhere never moves it.
+ */
+function useFocusAfterUnlock(locked: boolean) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const wasLocked = useRef(locked);
+  useEffect(() => {
+    const unlocked = wasLocked.current && !locked;
+    wasLocked.current = locked;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (unlocked && lost) link.current?.focus();
+  }, [locked]);
+  return link;
+}
+
 /** One tea on the public list (product.md §2): locked previews, its unlock price, and its reversal link. */
 export function PostCard({ post }: { post: PostCardData }) {
   const titleId = useId();
   const image = post.image_urls[0];
+  const viewFull = useFocusAfterUnlock(post.is_locked);
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col overflow-hidden">
@@ -113,7 +131,7 @@ export function PostCard({ post }: { post: PostCardData }) {
             <UnlockAction post={post} />
           ) : (
             <Button asChild size="sm" variant="secondary">
-              <Link to={`/posts/${post.id}`} aria-label={`View Full: ${post.title}`}>
+              <Link ref={viewFull} to={`/posts/${post.id}`} aria-label={`View Full: ${post.title}`}>
                 View Full <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

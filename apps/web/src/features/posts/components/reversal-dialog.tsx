@@ -1,8 +1,8 @@
 import { COSTS } from '@kettle/shared';
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, returnFocus } from '@/components/ui/dialog';
 import { ReversalForm } from './reversal-form';
 import type { ReversalOriginal } from './reversal-fields';
 
@@ -10,13 +10,15 @@ export type ReversalDialogProps = {
   original: ReversalOriginal;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog without being its trigger: focus goes back to it on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /** 'Submit Reversal' over a post (product.md §2): at most 90% of the viewport high, scrolling inside. */
-export function ReversalDialog({ original, open, onOpenChange }: ReversalDialogProps) {
+export function ReversalDialog({ original, open, onOpenChange, returnFocusTo }: ReversalDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={returnFocus(returnFocusTo)}>
         <div className="flex flex-col gap-1.5 pr-6">
           <DialogTitle>Submit Reversal</DialogTitle>
           <DialogDescription>
@@ -38,13 +40,14 @@ export function CreateReversalButton({
   className,
 }: { original: ReversalOriginal } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
+      <Button ref={button} variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
         <Undo2 aria-hidden="true" />
         Create Reversal
       </Button>
-      <ReversalDialog original={original} open={open} onOpenChange={setOpen} />
+      <ReversalDialog original={original} open={open} onOpenChange={setOpen} returnFocusTo={button} />
     </>
   );
 }

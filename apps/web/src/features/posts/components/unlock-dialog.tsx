@@ -1,10 +1,17 @@
 import { ERROR_CODES, type PostCard } from '@kettle/shared';
 import { LoaderCircle, LockOpen } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { CostNotice } from '@/components/forms/cost-notice';
 import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  returnFocus,
+} from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { useCoinCost } from '@/lib/coin-cost';
 import { toastError } from '@/lib/toast-store';
@@ -16,6 +23,8 @@ type UnlockDialogProps = {
   post: Pick<PostCard, 'id' | 'title' | 'unlock_price'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog without being its trigger: focus goes back to it on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /** The API's own reason (email not verified, post gone); for a server or network failure, the catalogue's. */
@@ -26,7 +35,7 @@ const failureMessage = (error: Error): string =>
  * Asks before spending coins: the price and the reader's balance, then Cancel or Unlock (product.md §4).
  * A short balance disables Unlock and says how many coins are missing, before any click.
  */
-export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {
+export function UnlockDialog({ post, open, onOpenChange, returnFocusTo }: UnlockDialogProps) {
   const price = useCoinCost(post.unlock_price);
   const costId = useId();
   const { mutate, isPending } = useUnlockPost();
@@ -53,7 +62,7 @@ export function UnlockDialog({ post, open, onOpenChange }: UnlockDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent role="alertdialog" className="max-w-md">
+      <DialogContent role="alertdialog" className="max-w-md" onCloseAutoFocus={returnFocus(returnFocusTo)}>
         <div className="flex flex-col gap-1.5 pr-8">
           <DialogTitle>Unlock this tea?</DialogTitle>
           <DialogDescription>
