@@ -7,6 +7,7 @@ import { defineConfig, type Rollup } from 'vite';
 import { inlineThemeInit } from './build/inline-theme-init';
 import { lucideDeepImports } from './build/lucide-deep-imports';
 import { precompress } from './build/precompress';
+import { failOnWarnings, quietZodAnnotations } from './build/warnings';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -75,8 +76,11 @@ function reactRouterProduction(): string {
   return path.join(path.dirname(pkg), 'dist', 'production', 'index.mjs');
 }
 
+const warnings = failOnWarnings();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), inlineThemeInit(), lucideDeepImports(), precompress()],
+  customLogger: warnings.logger,
+  plugins: [react(), tailwindcss(), inlineThemeInit(), lucideDeepImports(), precompress(), warnings.plugin],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -95,6 +99,7 @@ export default defineConfig(({ command }) => ({
     // Every browser es2022 reaches supports modulepreload: the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      onwarn: quietZodAnnotations,
       output: {
         manualChunks: chunkFor(),
         chunkFileNames: chunkFileName,
