@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect, test } from '../support/console-guard';
+// The plain test, not the console guard: a wrong password and a replayed code are refused on purpose.
+import { expect, test } from '../support/fixtures';
 import { expectToast, logOut } from '../support/ui';
 import { signIn, signUpAndVerify, submitSignIn, type TestUser } from '../support/users';
 
@@ -42,34 +43,30 @@ test('a member turns on two-factor sign-in, signs in with a code and a recovery 
   await page.goto('/account');
   const card = page.getByRole('region', { name: 'Two-factor sign-in' });
 
-  const { app, codes } =
-    await test.step('turn it on with a code from the key on the page and the password', async () => {
-      await expect(card.getByText('Off', { exact: true })).toBeVisible();
-      await card.getByRole('button', { name: 'Turn on' }).click();
-      await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-      const key = (await card.getByRole('group', { name: 'Setup key' }).locator('code').innerText()).replace(
-        /\s+/g,
-        '',
-      );
-      const totp = appFor(key);
-      const password = card.getByLabel('Password', { exact: true });
-      // A session alone cannot turn it on: a wrong password is refused at its field, and it stays off.
-      await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
-      await password.fill('Not-the-password-1');
-      await card.getByRole('button', { name: 'Turn on' }).click();
-      await expect(card.getByText('Your current password is incorrect.')).toBeVisible();
-      await expect(password).toBeFocused();
-      await password.fill(member.password);
-      await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
-      await card.getByRole('button', { name: 'Turn on' }).click();
+  const { app, codes } = await test.step('turn it on with the password and a code from the key', async () => {
+    await expect(card.getByText('Off', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const key = (await card.getByRole('group', { name: 'Setup key' }).locator('code').innerText()).replace(/\s+/g, '');
+    const totp = appFor(key);
+    const password = card.getByLabel('Password', { exact: true });
+    // A session alone cannot turn it on: a wrong password is refused at its field, and it stays off.
+    await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
+    await password.fill('Not-the-password-1');
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    await expect(card.getByText('Your current password is incorrect.')).toBeVisible();
+    await expect(password).toBeFocused();
+    await password.fill(member.password);
+    await card.getByLabel('Code from your app', { exact: true }).fill(totp.generate());
+    await card.getByRole('button', { name: 'Turn on' }).click();
 
-      await expect(card.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
-      await expect(card.getByText('Each recovery code works once. They are shown only now.')).toBeVisible();
-      const shown = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
-      expect(shown).toHaveLength(10);
-      expect(new Set(shown).size).toBe(10);
-      return { app: totp, codes: shown };
-    });
+    await expect(card.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    await expect(card.getByText('Each recovery code works once. They are shown only now.')).toBeVisible();
+    const shown = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+    expect(shown).toHaveLength(10);
+    expect(new Set(shown).size).toBe(10);
+    return { app: totp, codes: shown };
+  });
 
   const used = await test.step('after saving the codes, this device signs in again, with a code', async () => {
     await card.getByRole('button', { name: "I've saved my codes, sign in again" }).click();
