@@ -3,7 +3,7 @@ import { baseURL } from '../support/env';
 import { account, adminToken, publishTea } from '../support/feed';
 import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/ui';
-import { signIn } from '../support/users';
+import { signIn, submitSignIn } from '../support/users';
 
 /**
  * Issue 14 in the browser: an admin suspends a member for 3 days citing a rule; the member sees
@@ -14,6 +14,7 @@ import { signIn } from '../support/users';
 
 const SUSPENDED =
   /Your account is suspended until \w+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC\. You can still read and buy coins\./;
+const UNTIL = /^Suspended until \w+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/;
 const RULE = 'Keep private lives private';
 const STATEMENT = 'That address is the shop’s public storefront, listed on its own page.';
 const OUTCOME = 'Checked: it is a business address, published by the business.';
@@ -64,14 +65,15 @@ test('an admin suspends a member for 3 days; the member sees why, appeals, and a
     await expect(standing.getByRole('list', { name: 'Actions on your account' }).getByRole('listitem')).toHaveCount(1);
   });
 
-  await test.step('an unlock is refused with the suspension message', async () => {
+  await test.step('Unlock and Submit are disabled with the suspension’s end, before any click', async () => {
     await page.goto(`/posts/${tea.id}`);
-    await page.getByRole('button', { name: /^Unlock for \d+ coins$/ }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Unlock this tea?' })
-      .getByRole('button', { name: 'Unlock', exact: true })
-      .click();
-    await expectToast(page, SUSPENDED);
+    const unlock = page.getByRole('button', { name: /^Unlock for \d+ coins$/ });
+    await expect(unlock).toBeDisabled();
+    await expect(unlock).toHaveAccessibleDescription(UNTIL);
+    await expect(page.getByRole('main').getByText(UNTIL).first()).toBeVisible();
+    await page.goto('/submit');
+    await expect(page.getByRole('button', { name: 'Submit Tea' })).toBeDisabled();
+    await expect(page.getByRole('main').getByText(UNTIL)).toBeVisible();
   });
 
   await test.step('the member appeals the suspension from My Account', async () => {
@@ -127,5 +129,58 @@ test('an admin suspends a member for 3 days; the member sees why, appeals, and a
       .getByRole('button', { name: 'Unlock', exact: true })
       .click();
     await expectToast(page, 'Post unlocked successfully!');
+  });
+});
+
+/**
+ * Issue 70: a ban is its own standing. The users page names it with its rule, offers Lift ban and
+ * no Activate; the member is told at sign-in, with the appeal link; lifting it takes a reason and
+ * lets them in again.
+ */
+test('a banned member is told so at sign-in; only Lift ban, with a reason, lets them back in', async ({
+  adminPage,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminToken();
+  const member = await account(admin);
+  const name = member.user.username;
+  const card = adminPage.getByRole('article', { name });
+
+  await test.step('the admin bans the member; the card says Banned with the rule, and offers no Activate', async () => {
+    await adminPage.goto(`/admin/users?search=${encodeURIComponent(member.user.email)}`);
+    await card.getByRole('button', { name: `Take action on ${name}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Take Action' });
+    await dialog.getByRole('radio', { name: 'Permanent ban' }).check();
+    await dialog.getByLabel('Rule broken').selectOption({ label: RULE });
+    await dialog.getByLabel('Message').fill('Posted a home address again.');
+    await dialog.getByRole('button', { name: 'Ban User' }).click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Ban User' }).click();
+    await expectToast(adminPage, 'User banned.');
+    await expect(card.getByText('Status: Banned', { exact: true })).toBeVisible();
+    await expect(card.getByText(new RegExp(`^Banned on .+ · Rule: ${RULE}$`))).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: `Lift ban of ${name}` })).toBeVisible();
+  });
+
+  await test.step('the member signs in and is told: the rule, the date, and the appeal link', async () => {
+    await submitSignIn(page, member.user.email, member.user.password);
+    await expect(page.getByRole('heading', { name: 'Your account is banned', level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(`for breaking the rule "${RULE}" since`);
+    await expect(page.getByText(/^You can appeal until .+ \(30 days from the ban\)\.$/)).toBeVisible();
+    const appeal = page.getByRole('link', { name: 'Appeal this ban' });
+    await expect(appeal).toHaveAttribute('href', /^\/moderation\?tab=status&reference=[0-9a-f-]{36}$/);
+  });
+
+  await test.step('the admin lifts the ban with a reason; the member signs in again', async () => {
+    await card.getByRole('button', { name: `Lift ban of ${name}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Lift ban' });
+    await dialog.getByRole('button', { name: 'Lift ban' }).click();
+    await expect(dialog.getByText('Say why the action is lifted')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('The address was the shop’s public storefront.');
+    await dialog.getByRole('button', { name: 'Lift ban' }).click();
+    await expectToast(adminPage, 'Ban lifted.');
+    await expect(card.getByText('Status: Active', { exact: true })).toBeVisible();
+    await signIn(page, member.user, '/my-teas');
   });
 });

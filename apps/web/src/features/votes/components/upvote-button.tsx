@@ -59,7 +59,10 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
       </Button>
       {why ? (
         // A suspension is said in sight, not only to screen readers: the button looks merely grey.
-        <span id={reasonId} className={suspendedUntil ? 'text-xs text-muted-foreground' : 'sr-only'}>
+        <span
+          id={reasonId}
+          className={suspendedUntil ? 'max-w-36 text-right text-xs text-muted-foreground' : 'sr-only'}
+        >
           {why}
         </span>
       ) : (
