@@ -65,7 +65,7 @@ export const NOTIFICATION_TEXT = {
   bountyWithdrawn: {
     title: 'Your tea is back without its bounty',
     body: (coins: number, postTitle: string) =>
-      `"${postTitle}" is back, without its bounty: the ${coins.toLocaleString('en-US')} Tea Coins returned when it was taken down are no longer in your balance, so nothing was charged.`,
+      `"${postTitle}" is back without its ${coins.toLocaleString('en-US')}-coin bounty: your balance no longer covers it, so nothing was charged.`,
   },
 } as const;
 
