@@ -36,8 +36,8 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
   const price = useCoinCost(COSTS.upvote);
   const reasonId = useId();
   const suspendedUntil = useSuspendedUntil();
-  const why =
-    suspendedUntil && !post.has_user_voted ? suspendedUntilText(suspendedUntil) : reason(post, isAuthenticated);
+  // Said only when the suspension is what stops the vote (not their own or a locked tea).
+  const why = suspendedUntil && post.can_vote ? suspendedUntilText(suspendedUntil) : reason(post, isAuthenticated);
   const short = price.shortfall > 0;
   const disabled = isPending || post.has_user_voted || !post.can_vote || short || suspendedUntil !== null;
   const title = why ?? (short ? COIN_MESSAGES.shortfall(price.shortfall) : `Upvote for ${COSTS.upvote} Tea Coins`);
@@ -61,7 +61,7 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
         // A suspension is said in sight, not only to screen readers: the button looks merely grey.
         <span
           id={reasonId}
-          className={suspendedUntil ? 'max-w-36 text-right text-xs text-muted-foreground' : 'sr-only'}
+          className={suspendedUntil && post.can_vote ? 'max-w-36 text-right text-xs text-muted-foreground' : 'sr-only'}
         >
           {why}
         </span>
