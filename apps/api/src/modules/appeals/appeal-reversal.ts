@@ -23,6 +23,8 @@ async function liftAction(tx: Tx, appeal: AppealRow): Promise<void> {
     eq(accountActions.userId, action.userId),
     eq(accountActions.kind, action.kind),
     isNull(accountActions.reversedAt),
+    // An action an admin lifted no longer stands either (enforcement/lift-action.service.ts).
+    isNull(accountActions.liftedAt),
     ne(accountActions.id, action.id),
   );
   const [other] = await tx

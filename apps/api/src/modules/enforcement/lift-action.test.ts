@@ -185,6 +185,34 @@ describe('POST /admin/users/{id}/actions/{actionId}/lift', () => {
   });
 });
 
+describe('a lifted ban no longer stands', () => {
+  it('an upheld appeal of a later ban reopens the account though an earlier, lifted ban is still unreversed', async () => {
+    const target = await signedIn(app);
+    const first = await act(target.user.id, BAN);
+    expect((await lift(target.user.id, first.id, 'Wrong person.')).statusCode).toBe(200);
+    const second = await act(target.user.id, { ...BAN, message: 'A second photo.' });
+    const filed = await app.inject({
+      method: 'POST',
+      url: `${API}/appeals/ban`,
+      payload: { email: target.user.email, reference: second.id, statement: 'That photo is of an adult as well.' },
+      remoteAddress: '203.0.113.70',
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const queue = await app.inject({ method: 'GET', url: `${API}/admin/appeals?status=pending`, headers: admin.auth });
+    const appeal = queue
+      .json<{ data: Array<{ id: string; target_id: string }> }>()
+      .data.find((row) => row.target_id === second.id);
+    const decided = await app.inject({
+      method: 'PUT',
+      url: `${API}/admin/appeals/${appeal?.id ?? ''}`,
+      headers: admin.auth,
+      payload: { status: 'upheld', reason: 'An adult, again.' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await isActive(target.user.id)).toBe(true);
+  });
+});
+
 describe('a banned member is told so', () => {
   it('sign-in and a signed-in request answer ACCOUNT_BANNED with the rule, the date and the appeal link', async () => {
     const target = await signedIn(app);
