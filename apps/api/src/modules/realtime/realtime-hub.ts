@@ -329,13 +329,9 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     stats: () => ({ streams: streams.size, channels: channels.size, users: perUser.size }),
 
     endStreamsOf: (userId) => {
-      let ended = 0;
-      for (const stream of [...streams]) {
-        if (stream.viewerId !== userId) continue;
-        stream.end();
-        ended += 1;
-      }
-      return ended;
+      const theirs = [...streams].filter((stream) => stream.viewerId === userId);
+      for (const stream of theirs) stream.end();
+      return theirs.length;
     },
 
     close: () => {
