@@ -28,15 +28,13 @@ describe('GET /users/me/export holds only the member’s own words and data', ()
     // An admin moderates the member's tea (rejects it) and verifies their company.
     const tea = await buildPost(app, member.user.id, { status: 'pending', title: 'My tea for review' });
     expect((await moderate(app, admin, tea.id, 'rejected')).statusCode).toBe(200);
-    await app.ctx.db
-      .insert(companies)
-      .values({
-        ownerId: member.user.id,
-        name: 'Member Co',
-        handle: '@memberco',
-        verifiedAt: new Date(),
-        verifiedBy: admin.user.id,
-      });
+    await app.ctx.db.insert(companies).values({
+      ownerId: member.user.id,
+      name: 'Member Co',
+      handle: '@memberco',
+      verifiedAt: new Date(),
+      verifiedBy: admin.user.id,
+    });
 
     // Another member replies to the member's comment; an admin then removes the comment (and the reply with it).
     const theirs = await approvedPost(app, other.user.id);
