@@ -7,7 +7,7 @@ import type { UserRow } from '../db/rows.js';
 import type { AccessClaims } from '../lib/tokens.js';
 import { actingAs, twoFactorMissing } from '../modules/users/two-factor.policy.js';
 import { findRequestUser } from '../modules/users/users.service.js';
-import { refusalOf } from '../modules/enforcement/account-standing.js';
+import { refusalOf } from '../lib/account-standing.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,7 +12,7 @@ import { consumeRefreshToken, createRefreshToken, revokeFamilyOfToken } from '..
 import { challengeOwner, signChallenge } from '../users/two-factor-challenge.js';
 import { assertSecondFactor } from '../users/second-factor.js';
 import { twoFactorOn } from '../users/two-factor.policy.js';
-import { refusalOf } from '../enforcement/account-standing.js';
+import { refusalOf } from '../../lib/account-standing.js';
 
 export const inactiveError = () => forbidden(MESSAGES.auth.inactive, ERROR_CODES.accountInactive);
 const challengeExpired = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorInvalid);

@@ -21,7 +21,7 @@ import { accountActionMail } from '../../lib/mailer/enforcement-templates.js';
 import { notify } from '../../lib/notify.js';
 import { suspensionInForce } from '../../lib/participation.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
-import { announceAccountClosed } from '../realtime/account-closed.js';
+import { announceAccountClosed } from '../../lib/account-closed.js';
 import { toAccountAction } from './enforcement.presenter.js';
 import {
   actionsOf,

@@ -16,7 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { isUuid } from '../../lib/ids.js';
 import { actionLiftedMail } from '../../lib/mailer/enforcement-templates.js';
 import { notify } from '../../lib/notify.js';
-import { inForce } from './account-standing.js';
+import { inForce } from '../../lib/account-standing.js';
 import { toAccountAction } from './enforcement.presenter.js';
 import { actionsOf, lockAccount, type AccountActionRow } from './enforcement.repository.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@kettle/shared';
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { announceAccountClosed } from '../realtime/account-closed.js';
+import { announceAccountClosed } from '../../lib/account-closed.js';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import {

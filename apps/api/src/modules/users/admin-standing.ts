@@ -1,7 +1,7 @@
 import type { AdminUser } from '@kettle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
-import { actionsInForce, standingSummary } from '../enforcement/account-standing.js';
+import { actionsInForce, standingSummary } from '../../lib/account-standing.js';
 import { toAdminUser } from './users.presenter.js';
 
 /** Accounts as the users page shows them, each with its real standing. */

@@ -17,9 +17,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { revokeAllForUser } from '../../lib/refresh-tokens.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../../db/rows.js';
-import { banInForce } from '../enforcement/account-standing.js';
+import { banInForce } from '../../lib/account-standing.js';
 import { adminUserOf, withStanding } from './admin-standing.js';
-import { announceAccountClosed } from '../realtime/account-closed.js';
+import { announceAccountClosed } from '../../lib/account-closed.js';
 import { lockUserById, listUsers } from './users.repository.js';
 import { emailTaken, findUserById, uniqueViolationField, usernameTaken } from './users.service.js';
 

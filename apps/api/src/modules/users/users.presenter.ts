@@ -28,7 +28,7 @@ export const toCurrentUser = (row: UserRow, config: Pick<Config, 'isProduction'>
 
 /**
  * Admins see the owner's fields (product.md §3 User), the coin debt that freezes spending and the
- * account's real standing (enforcement/account-standing.ts reads the actions it names).
+ * account's real standing (lib/account-standing.ts reads the actions it names).
  */
 export const toAdminUser = (row: UserRow, standing: AccountStandingSummary): AdminUser => ({
   ...accountFields(row),

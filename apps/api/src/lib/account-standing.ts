@@ -8,12 +8,13 @@ import {
   type BanNotice,
 } from '@kettle/shared';
 import { and, desc, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../../db/rows.js';
-import { accountActions } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
-import { suspensionInForce } from '../../lib/participation.js';
-import type { AccountActionRow } from './enforcement.repository.js';
+import type { DbOrTx } from '../db/client.js';
+import type { UserRow } from '../db/rows.js';
+import { accountActions } from '../db/schema.js';
+import { AppError } from './app-error.js';
+import { suspensionInForce } from './participation.js';
+
+type AccountActionRow = typeof accountActions.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
