@@ -1,4 +1,4 @@
-import { apiSetAdmin, makeTea } from '../support/api';
+import { apiSetAdmin, apiUnlock, makeTea } from '../support/api';
 import { baseURL } from '../support/env';
 import { account, adminToken, publishTea } from '../support/feed';
 import { expect, test } from '../support/fixtures';
@@ -27,7 +27,10 @@ test('an admin suspends a member for 3 days; the member sees why, appeals, and a
   test.setTimeout(120_000);
   const admin = await adminToken();
   const tea = await publishTea(await account(admin), admin, makeTea('Suspension tea'));
-  const member = await account(admin);
+  const member = await account(admin, 100);
+  // Opened before the suspension: its upvote is stopped by the suspension alone.
+  const opened = await publishTea(await account(admin), admin, makeTea('Opened tea'));
+  await apiUnlock(member.token, opened.id);
   const message = `You posted a neighbour's home address (${member.user.username}).`;
 
   await test.step('the admin suspends the member from their card', async () => {
@@ -71,9 +74,32 @@ test('an admin suspends a member for 3 days; the member sees why, appeals, and a
     await expect(unlock).toBeDisabled();
     await expect(unlock).toHaveAccessibleDescription(UNTIL);
     await expect(page.getByRole('main').getByText(UNTIL).first()).toBeVisible();
+    const reversal = page.getByRole('button', { name: 'Create Reversal' });
+    await expect(reversal).toBeDisabled();
+    await expect(reversal).toHaveAccessibleDescription(UNTIL);
     await page.goto('/submit');
     await expect(page.getByRole('button', { name: 'Submit Tea' })).toBeDisabled();
     await expect(page.getByRole('main').getByText(UNTIL)).toBeVisible();
+  });
+
+  await test.step('the upvote names the end beside it, but not on a phone, where the title needs the room', async () => {
+    await page.goto(`/posts/${opened.id}`);
+    const upvote = page.getByRole('button', { name: /^Upvote, \d+ votes?$/ });
+    await expect(upvote).toBeDisabled();
+    await expect(upvote).toHaveAccessibleDescription(UNTIL);
+    const hint = page.locator(`[id="${await upvote.getAttribute('aria-describedby')}"]`);
+    expect((await hint.boundingBox())?.width).toBeGreaterThan(50);
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await expect(upvote).toHaveAccessibleDescription(UNTIL);
+      // Screen-reader-only: a one-pixel box, so the title keeps most of the row.
+      await expect.poll(async () => (await hint.boundingBox())?.width).toBeLessThanOrEqual(1);
+      const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+      expect(title?.width).toBeGreaterThan(200);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
   });
 
   await test.step('the member appeals the suspension from My Account', async () => {

@@ -15,6 +15,12 @@ const loadReversalDialog = () => import('./reversal-dialog');
 const UnlockDialog = lazy(() => loadUnlockDialog().then((m) => ({ default: m.UnlockDialog })));
 const ReversalDialog = lazy(() => loadReversalDialog().then((m) => ({ default: m.ReversalDialog })));
 
+/**
+ * A suspension's end on a line of its own under the actions row (both places wrap flex rows), so
+ * the buttons sit and grow as the enabled ones do.
+ */
+const OWN_LINE = 'basis-full';
+
 /** Sign-in, then back to this very list (page and filters included). */
 function SignInLink({ children, primary = false }: { children: ReactNode; primary?: boolean }) {
   const location = useLocation();
@@ -31,7 +37,10 @@ function SignInLink({ children, primary = false }: { children: ReactNode; primar
 export function ReversalAction({
   post,
 }: {
-  post: Pick<PostCard, 'id' | 'original_post_id' | 'has_reversal' | 'tagged_handle' | 'category' | 'state'>;
+  post: Pick<
+    PostCard,
+    'id' | 'original_post_id' | 'has_reversal' | 'tagged_handle' | 'category' | 'state' | 'is_locked'
+  >;
 }) {
   const { isAuthenticated } = useSession();
   if (post.original_post_id) {
@@ -59,12 +68,29 @@ export function ReversalAction({
       </SignInLink>
     );
   }
-  return <CreateReversalButton original={post} />;
+  // On a locked tea the Unlock beside it already shows the end date in sight.
+  return <CreateReversalButton original={post} hintInSight={!post.is_locked} />;
 }
 
-/** Opens the reversal dialog for one post (the lazy twin of reversal-dialog's button). */
-function CreateReversalButton({ original }: { original: ReversalOriginal }) {
+/**
+ * Opens the reversal dialog for one post (the lazy twin of reversal-dialog's button). A reversal
+ * is a submission, so a suspension disables it with its end date, as it does Unlock.
+ */
+function CreateReversalButton({ original, hintInSight }: { original: ReversalOriginal; hintInSight: boolean }) {
   const dialog = useLazyDialog();
+  const suspendedUntil = useSuspendedUntil();
+  const hintId = useId();
+  if (suspendedUntil) {
+    return (
+      <>
+        <Button variant="outline" size="sm" disabled aria-describedby={hintId}>
+          <Undo2 aria-hidden="true" />
+          Create Reversal
+        </Button>
+        <SuspendedHint id={hintId} until={suspendedUntil} className={hintInSight ? OWN_LINE : 'sr-only'} />
+      </>
+    );
+  }
   return (
     <>
       <Button
@@ -101,12 +127,12 @@ export function UnlockAction({ post }: { post: Pick<PostCard, 'id' | 'title' | '
   const label = unlockLabel(post.unlock_price);
   if (isAuthenticated && suspendedUntil) {
     return (
-      <span className="inline-flex flex-col items-start gap-1">
+      <>
         <Button size="sm" disabled aria-describedby={hintId}>
           <Lock aria-hidden="true" /> {label}
         </Button>
-        <SuspendedHint id={hintId} until={suspendedUntil} />
-      </span>
+        <SuspendedHint id={hintId} until={suspendedUntil} className={OWN_LINE} />
+      </>
     );
   }
   if (!isAuthenticated) {

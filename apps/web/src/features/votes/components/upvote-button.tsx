@@ -58,10 +58,15 @@ export function UpvoteButton({ post, className }: { post: VotePost; className?: 
         <span aria-hidden="true">{formatCount(post.vote_count)}</span>
       </Button>
       {why ? (
-        // A suspension is said in sight, not only to screen readers: the button looks merely grey.
+        // A suspension is said in sight from sm up (the button looks merely grey); on a phone the
+        // column would squeeze the title, and the page's banner already names the end date.
         <span
           id={reasonId}
-          className={suspendedUntil && post.can_vote ? 'max-w-36 text-right text-xs text-muted-foreground' : 'sr-only'}
+          className={
+            suspendedUntil && post.can_vote
+              ? 'sr-only max-w-36 text-right text-xs text-muted-foreground sm:not-sr-only'
+              : 'sr-only'
+          }
         >
           {why}
         </span>
