@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SuspendedHint, useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { useSession } from '@/lib/session';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
+import { useIsAuthor } from '../hooks/use-is-author';
 import { unlockLabel } from '../utils/unlock-label';
 import type { ReversalOriginal } from './reversal-fields';
 
@@ -33,16 +34,27 @@ function SignInLink({ children, primary = false }: { children: ReactNode; primar
   );
 }
 
-/** Exactly one of View Original Post, View Reversal or Create Reversal (product.md §2). */
+/**
+ * Exactly one of View Original Post, View Reversal or Create Reversal (product.md §2); none on the
+ * reader's own tea, whose reversal the server refuses (a reversal is someone else's answer).
+ */
 export function ReversalAction({
   post,
 }: {
   post: Pick<
     PostCard,
-    'id' | 'original_post_id' | 'has_reversal' | 'tagged_handle' | 'category' | 'state' | 'is_locked'
+    | 'id'
+    | 'original_post_id'
+    | 'has_reversal'
+    | 'tagged_handle'
+    | 'category'
+    | 'state'
+    | 'is_locked'
+    | 'author_username'
   >;
 }) {
   const { isAuthenticated } = useSession();
+  const isAuthor = useIsAuthor(post);
   if (post.original_post_id) {
     return (
       <Button asChild variant="outline" size="sm">
@@ -61,6 +73,7 @@ export function ReversalAction({
       </Button>
     );
   }
+  if (isAuthor) return null;
   if (!isAuthenticated) {
     return (
       <SignInLink>
@@ -73,7 +86,7 @@ export function ReversalAction({
 }
 
 /**
- * Opens the reversal dialog for one post (the lazy twin of reversal-dialog's button). A reversal
+ * Opens the reversal dialog for one post. A reversal
  * is a submission, so a suspension disables it with its end date, as it does Unlock.
  */
 function CreateReversalButton({ original, hintInSight }: { original: ReversalOriginal; hintInSight: boolean }) {

@@ -1,14 +1,7 @@
 import { formatCount, type PostDetail } from '@kettle/shared';
 import { LockOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { useCurrentUser } from '@/lib/current-user';
 import { EmptyPotButton } from './empty-pot-button';
-
-/** True when the signed-in user wrote this post. */
-export function useIsAuthor(post: Pick<PostDetail, 'author_username'>): boolean {
-  const { data: user } = useCurrentUser();
-  return user !== undefined && user.username === post.author_username;
-}
 
 /**
  * What only the author (and admins, for the count) see: 'n unlocked', and for the author the

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
 import { json, renderRoute } from '@/testing';
@@ -11,20 +11,24 @@ import {
   type User,
   stubPostingApi,
 } from '../testing/render-posts';
-import { CreateReversalButton } from './reversal-dialog';
+import { ReversalAction } from './post-card-actions';
 
 // As a card shows it: the subject, category and state the reversal inherits.
 const ORIGINAL = {
   id: ORIGINAL_POST_ID,
+  original_post_id: null,
+  has_reversal: false,
+  is_locked: false,
+  author_username: 'someone_else',
   tagged_handle: '@jordan_23',
   category: { name: CATEGORY.name },
   state: { name: STATE.name },
 };
 
-function renderButton() {
+function renderButton(post = ORIGINAL) {
   return renderRoute(`/posts/${ORIGINAL_POST_ID}`, {
     routes: [
-      { path: '/posts/:id', element: <CreateReversalButton original={ORIGINAL} /> },
+      { path: '/posts/:id', element: <ReversalAction post={post} /> },
       { path: '/my-teas', element: <h1>My Teas</h1> },
     ],
     signedIn: true,
@@ -62,6 +66,14 @@ describe('ReversalDialog', () => {
     expect(within(dialog).getByLabelText('Evidence images (optional)')).toHaveAttribute('type', 'file');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("offers no Create Reversal on the reader's own tea, which the server refuses", async () => {
+    const user = buildUser();
+    const fetchMock = stubPostingApi({ user });
+    renderButton({ ...ORIGINAL, author_username: user.username });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Reversal' })).toBeNull());
   });
 
   it("shows the original's handle, category and state as read-only facts, not fields", async () => {

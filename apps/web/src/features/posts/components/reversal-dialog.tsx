@@ -1,7 +1,5 @@
 import { COSTS } from '@kettle/shared';
-import { Undo2 } from 'lucide-react';
-import { useRef, useState, type RefObject } from 'react';
-import { Button, type ButtonProps } from '@/components/ui/button';
+import type { RefObject } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, returnFocus } from '@/components/ui/dialog';
 import { ReversalForm } from './reversal-form';
 import type { ReversalOriginal } from './reversal-fields';
@@ -29,25 +27,5 @@ export function ReversalDialog({ original, open, onOpenChange, returnFocusTo }: 
         <ReversalForm original={original} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** Opens the reversal dialog for one post (placed on post cards). */
-export function CreateReversalButton({
-  original,
-  variant = 'outline',
-  size = 'sm',
-  className,
-}: { original: ReversalOriginal } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <Button ref={button} variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
-        <Undo2 aria-hidden="true" />
-        Create Reversal
-      </Button>
-      <ReversalDialog original={original} open={open} onOpenChange={setOpen} returnFocusTo={button} />
-    </>
   );
 }

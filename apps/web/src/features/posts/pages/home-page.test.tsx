@@ -60,8 +60,10 @@ describe('HomePage', () => {
   it('gives each card exactly one of View Original Post, View Reversal and Create Reversal', async () => {
     const reversal = makeCard({ title: 'A reversal', original_post_id: '99999999-9999-4999-8999-999999999999' });
     const reversed = makeCard({ title: 'Has a reversal', has_reversal: true });
-    const plain = makeCard({ title: 'Plain tea' });
-    stubPosts({ list: () => listOf([reversal, reversed, plain]) });
+    const plain = makeCard({ title: 'Plain tea', author_username: 'ben_brews' });
+    // The reader's own tea: the server refuses its reversal, so the card offers none.
+    const own = makeCard({ title: 'My own tea', author_username: 'ava' });
+    stubPosts({ list: () => listOf([reversal, reversed, plain, own]) });
     renderHome();
 
     const only = (title: string) => {
@@ -78,6 +80,8 @@ describe('HomePage', () => {
     expect(only('Has a reversal')).toHaveAttribute('href', `/posts/reversal/${reversed.id}`);
     expect(only('Plain tea')?.tagName).toBe('BUTTON');
     expect(only('Plain tea')).toHaveTextContent('Create Reversal');
+    const mine = screen.getByRole('article', { name: 'My own tea' });
+    await waitFor(() => expect(within(mine).queryByRole('button', { name: 'Create Reversal' })).toBeNull());
   });
 
   it('sends a visitor to sign in for unlocking and reversals', async () => {

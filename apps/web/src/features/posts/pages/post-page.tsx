@@ -6,7 +6,8 @@ import { UpvoteButton } from '@/features/votes/components/upvote-button';
 import { usePost } from '../api/get-post';
 import { ReversalAction } from '../components/post-card-actions';
 import { PostDetailFrame } from '../components/post-detail-frame';
-import { PostDetailOwnerActions, useIsAuthor } from '../components/post-detail-owner';
+import { PostDetailOwnerActions } from '../components/post-detail-owner';
+import { useIsAuthor } from '../hooks/use-is-author';
 import { PostDetailView } from '../components/post-detail-view';
 import { INVALID_POST_IDS } from '../utils/invalid-post-ids';
 
