@@ -86,7 +86,8 @@ describe('a body over its limit', () => {
   beforeAll(async () => {
     app = await createTestApp({
       routes: (instance) => {
-        instance.post('/test/small-body', { bodyLimit: 2 * 1024 }, async () => ({ ok: true }));
+        // Hidden from the OpenAPI document, whose contract check would hold a test route to declared answers.
+        instance.post('/test/small-body', { bodyLimit: 2 * 1024, schema: { hide: true } }, async () => ({ ok: true }));
       },
     });
   });
