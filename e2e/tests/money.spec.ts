@@ -131,7 +131,7 @@ test.describe('admin users', () => {
     await card.getByRole('button', { name: 'Deactivate' }).click();
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await expect(adminPage.getByText('User deactivated successfully!').first()).toBeVisible();
-    await expect(card.getByText('Deactivated', { exact: true })).toBeVisible();
+    await expect(card.getByText('Status: Deactivated')).toBeVisible();
 
     // Their token is refused at once, and the sign-in form turns them away.
     const refused = await fetch(`${baseURL()}/api/v1/user/profile`, {
