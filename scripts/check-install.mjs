@@ -1,33 +1,78 @@
 #!/usr/bin/env node
-// Fails when `npm install` would warn: a package in the lockfile whose `engines.node` leaves out
-// the oldest Node the root package.json claims (EBADENGINE), or one with an install script that
-// `allowScripts` neither allows nor denies (npm 11 skips it and warns). Run by `npm run build`
-// and by apps/api/test/install-check.test.ts.
-// docs/decisions/install-scripts.md says why each script is allowed or denied.
+// Fails when `npm install` would warn, or when the Node.js it brings is not one Kettle runs on:
+// a package in the lockfile whose `engines.node` leaves out a Node that runs it (EBADENGINE), one
+// with an install script that `allowScripts` neither allows nor denies (npm 11 skips it and warns),
+// or a brought runtime (`optionalDependencies` node-<os>-<cpu>) outside `engines.node`. Run by
+// `npm run build` and by apps/api/test/install-check.test.ts.
+// docs/decisions/install-scripts.md says why each script is allowed or denied;
+// docs/decisions/node-runtime.md why two Node versions are checked.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 
 /**
- * What in the lockfile would make `npm install` warn on the oldest Node `pkg.engines.node` allows.
- * @param {{ engines?: { node?: string }, allowScripts?: Record<string, boolean> }} pkg root package.json
+ * @typedef {{
+ *   engines?: { node?: string },
+ *   devEngines?: { runtime?: { name?: string, version?: string } },
+ *   optionalDependencies?: Record<string, string>,
+ *   allowScripts?: Record<string, boolean>,
+ * }} RootPackage
+ */
+
+/**
+ * The Node versions every locked package must accept: the oldest that runs npm (`devEngines`,
+ * the machine's own Node, which npm checks engines against), the oldest Kettle runs on
+ * (`engines`) and the one `npm install` brings.
+ * @param {RootPackage} pkg
+ * @returns {{ floors: { version: string, why: string }[], problems: string[] }}
+ */
+function nodeFloors(pkg) {
+  const problems = [];
+  const floors = [];
+  const ours = pkg.engines?.node;
+  const oldest = ours ? semver.minVersion(ours) : null;
+  if (!ours || !oldest) problems.push('the root package.json names no engines.node range');
+  else floors.push({ version: oldest.version, why: `Kettle runs on ${ours}` });
+  const installer = pkg.devEngines?.runtime;
+  const installerOldest = installer?.version ? semver.minVersion(installer.version) : null;
+  if (installer?.name !== 'node' || !installerOldest) {
+    problems.push('the root package.json names no devEngines.runtime (node) range for the Node that runs npm');
+  } else floors.push({ version: installerOldest.version, why: `npm runs on Node ${installer.version}` });
+  const brought = Object.entries(pkg.optionalDependencies ?? {}).filter(([name]) =>
+    /^node-[a-z]+-[a-z0-9]+$/.test(name),
+  );
+  if (brought.length === 0)
+    problems.push('the root package.json brings no Node.js (optionalDependencies node-<os>-<cpu>)');
+  const versions = new Set(brought.map(([, version]) => version));
+  if (versions.size > 1) problems.push(`the brought Node.js packages differ in version: ${[...versions].join(', ')}`);
+  for (const [name, version] of brought) {
+    if (!semver.valid(version)) problems.push(`${name} must be pinned to one version, not ${version}`);
+    else if (ours && !semver.satisfies(version, ours))
+      problems.push(`${name}@${version} is outside engines.node ${ours}`);
+    else if (versions.size === 1) floors.push({ version, why: `npm install brings Node ${version}` });
+  }
+  return { floors: floors.filter((f, i) => floors.findIndex((g) => g.version === f.version) === i), problems };
+}
+
+/**
+ * What in the lockfile would make `npm install` warn, or a locked package fail on a Node it runs on.
+ * @param {RootPackage} pkg root package.json
  * @param {{ packages: Record<string, { version?: string, engines?: unknown, hasInstallScript?: boolean, link?: boolean }> }} lock
  * @returns {string[]} one line per problem
  */
 export function installProblems(pkg, lock) {
-  const ours = pkg.engines?.node;
-  const oldest = ours ? semver.minVersion(ours) : null;
-  if (!oldest) return ['the root package.json names no engines.node range'];
+  const { floors, problems } = nodeFloors(pkg);
   const allowed = Object.keys(pkg.allowScripts ?? {});
-  const problems = [];
   for (const [where, entry] of Object.entries(lock.packages)) {
     if (!where.includes('node_modules/') || entry.link) continue;
     const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
     const id = `${name}@${entry.version}`;
     const theirs = typeof entry.engines === 'object' && entry.engines ? Reflect.get(entry.engines, 'node') : undefined;
-    if (typeof theirs === 'string' && !semver.satisfies(oldest, theirs, { includePrerelease: true })) {
-      problems.push(`${id} needs Node ${theirs}; we claim ${ours} (${where})`);
+    if (typeof theirs === 'string') {
+      for (const floor of floors.filter((f) => !semver.satisfies(f.version, theirs, { includePrerelease: true }))) {
+        problems.push(`${id} needs Node ${theirs}; ${floor.why} (${where})`);
+      }
     }
     if (entry.hasInstallScript && !allowed.some((key) => coversScript(key, name, entry.version ?? ''))) {
       problems.push(`${id} has an install script that allowScripts does not name`);
@@ -55,5 +100,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = installProblems(read('package.json'), read('package-lock.json'));
   for (const line of problems) process.stderr.write(`check-install: ${line}\n`);
   if (problems.length > 0) process.exit(1);
-  process.stdout.write('check-install: every package supports our Node range; every install script is decided\n');
+  process.stdout.write(
+    'check-install: every package supports the Node that runs npm and the Nodes Kettle runs on; every install script is decided\n',
+  );
 }

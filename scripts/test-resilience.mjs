@@ -4,7 +4,7 @@
 // run at 20 minutes so a hang fails instead of holding CI. Extra arguments go to vitest (a file
 // filter, say); RESILIENCE_SCALE=0.1 shrinks the counts for a quick local look.
 import { spawn } from 'node:child_process';
-import { binOf, exitCodeOf, npm, ROOT, run } from './lib/run.mjs';
+import { binOf, exitCodeOf, heading, npm, ROOT, run } from './lib/run.mjs';
 
 const LIMIT_MS = 20 * 60_000;
 
@@ -13,6 +13,7 @@ const { command, prefix } = npm();
 const built = await run(command, [...prefix, 'run', 'build', '-w', '@kettle/api']);
 if (built !== 0) process.exit(built);
 
+heading('Resilience suite (vitest: resilience)');
 const child = spawn(process.execPath, [binOf('vitest'), 'run', '--project', 'resilience', ...process.argv.slice(2)], {
   cwd: ROOT,
   stdio: 'inherit',

@@ -83,10 +83,12 @@ export function binOf(pkg, bin) {
 }
 
 /**
- * Prints a heading that stands out in a long log.
+ * Prints a heading that stands out in a long log, with the Node.js this script runs on (what its
+ * children run on too: they are started with process.execPath).
  * @param {string} text
  */
 export function heading(text) {
+  text = `${text} [Node.js ${process.version}]`;
   const rule = '='.repeat(Math.max(20, Math.min(100, text.length + 8)));
   process.stdout.write(`\n${rule}\n=== ${text}\n${rule}\n`);
 }

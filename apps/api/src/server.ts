@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // One PGlite server per data directory; PostgreSQL servers may be many and need no pid file.
   if (app.ctx.database.kind === 'pglite') writeFileSync(pidFile, `${process.pid}\n`);
-  const engine = `${app.ctx.database.kind}${config.redisUrl ? ' + redis' : ''}`;
+  const engine = `${app.ctx.database.kind}${config.redisUrl ? ' + redis' : ''}, Node.js ${process.version}`;
   app.log.info(startLine(config, app.server.address() as AddressInfo, engine));
 }
 
