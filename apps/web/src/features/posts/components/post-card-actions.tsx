@@ -86,8 +86,8 @@ export function ReversalAction({
 }
 
 /**
- * Opens the reversal dialog for one post. A reversal
- * is a submission, so a suspension disables it with its end date, as it does Unlock.
+ * Opens the reversal dialog for one post. A reversal is a submission, so a suspension disables it
+ * with its end date, as it does Unlock.
  */
 function CreateReversalButton({ original, hintInSight }: { original: ReversalOriginal; hintInSight: boolean }) {
   const dialog = useLazyDialog();
