@@ -9,8 +9,10 @@
  *   npx tsx --expose-gc bench/sse.ts --viewers 10000 --events 20 --rounds 1 --label after
  *
  * Each scenario (a round's viewer count) runs in a server process of its own, the app built there
- * (`--scenario FILE`, started by this script); its viewers are a child of that process
- * (bench/lib/sse-viewers.mjs) holding one socket each. Each viewer is a user of their own who
+ * (`--scenario FILE`, started by this script with the server's Node.js options, SERVER_NODE_FLAGS);
+ * its viewers are a child of that process (bench/lib/sse-viewers.mjs) holding one socket each. The
+ * app runs from source through tsx, whose keepNames gives some of a stream's closures a property
+ * table the production build does not (~0.8 KB of heap a viewer): the figure errs high. Each viewer is a user of their own who
  * unlocked the post. The post's author then posts K comments through the real route, one every
  * 250 ms; delivery time is from just before the POST to the comment's arrival at each viewer. The
  * fan-out figure comes from the server's own kettle_sse_fanout_slice_seconds histogram, read after
@@ -33,6 +35,7 @@ import { P7_VIEWERS, p7MemoryHeld } from './lib/bench-table.js';
 import type { Target } from './lib/dataset.js';
 import { pinLoopApart } from './lib/cores.js';
 import { mainThreadTimes } from './lib/server-metrics.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/run.mjs';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 
 const API = '/api/v1';
@@ -212,6 +215,10 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
   try {
     const fanBefore = await fanOut(app);
     const paths = tokens.map((token) => `${API}/posts/${post.id}/events?token=${token}`);
+    // Serialising a joined string for the viewers' process flattens it in place, a flat copy kept
+    // beside it (~640 bytes a path): done for every path here, before any baseline, so that the
+    // bench's own strings are not read as what a viewer costs the server.
+    JSON.stringify(paths);
     const open = (some: string[]) =>
       ask(
         child,
@@ -328,7 +335,7 @@ type ScenarioResult = Awaited<ReturnType<typeof scenario>>;
 async function isolatedScenario(viewers: number, options: Options): Promise<ScenarioResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kettle-sse-'));
   const file = join(dir, 'scenario.json');
-  const args = [...process.execArgv, process.argv[1] ?? '', '--scenario', file, '--viewers', String(viewers)];
+  const args = [...SERVER_NODE_FLAGS, ...process.execArgv, process.argv[1] ?? '', '--scenario', file, '--viewers', String(viewers)];
   args.push('--events', String(options.events), '--concurrency', String(options.concurrency), '--db', options.db);
   if (options.sharedCores) args.push('--shared-cores');
   try {

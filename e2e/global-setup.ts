@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
+import { ROOT, SERVER_ENTRY, serverArgs } from '../scripts/lib/run.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL_ENV } from './support/env';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'server.js');
 const SERVER_LOG = path.join(HERE, 'test-results', 'server.log');
 
 /** First start migrates and seeds an empty PGlite, which takes a while on a busy machine. */
@@ -158,7 +157,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
   const log = createWriteStream(SERVER_LOG);
   const output = new OutputTail();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on('data', (chunk: Buffer) => {
       output.push(chunk);

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { exitCodeOf, heading, ROOT, runBuild, SERVER_ENTRY, WEB_INDEX } from './lib/run.mjs';
+import { exitCodeOf, heading, ROOT, runBuild, SERVER_ENTRY, serverArgs, WEB_INDEX } from './lib/run.mjs';
 
 /** The sources a build is made from; a change to any of them makes the build stale. */
 const SOURCES = ['packages/shared/src', 'apps/api/src', 'apps/api/drizzle', 'apps/web/src', 'apps/web/index.html'].map(
@@ -74,7 +74,7 @@ if (reason) {
 const env = { ...process.env };
 env.DATA_DIR = path.resolve(ROOT, env.DATA_DIR || 'data');
 
-const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: 'inherit' });
+const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: 'inherit' });
 
 /** @param {NodeJS.Signals} signal */
 function forward(signal) {

@@ -3,10 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, serverArgs } from '../../scripts/lib/run.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'server.js');
 /** Migrations, the demo accounts' hashes and the whole demo community, on a busy machine. */
 const READY_TIMEOUT_MS = 150_000;
 
@@ -44,7 +42,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     LOG_LEVEL: 'warn',
   });
   let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr])
     stream?.on('data', (c: Buffer) => (output = (output + c).slice(-4000)));
   const stop = async () => {

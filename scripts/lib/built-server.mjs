@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, SERVER_ENTRY } from './run.mjs';
+import { ROOT, serverArgs } from './run.mjs';
 
 /** First start migrates and seeds an empty PGlite, which takes a while on a busy machine. */
 const READY_TIMEOUT_MS = 120_000;
@@ -45,7 +45,7 @@ export async function startBuiltServer(options = {}) {
   delete env.NODE_ENV;
   Object.assign(env, options.env);
   let output = '';
-  const child = spawn(process.execPath, [options.entry ?? SERVER_ENTRY], {
+  const child = spawn(process.execPath, serverArgs(options.entry), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
