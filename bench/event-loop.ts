@@ -1,5 +1,5 @@
 /**
- * Does a search hold up the server? (design/performance.md, goal P8: on the PGlite tier no request
+ * Does a search hold up the server? (docs/performance.md, goal P8: on the PGlite tier no request
  * blocks the event loop for more than 50 ms on the 100k dataset.)
  *
  * Run from the repository root:

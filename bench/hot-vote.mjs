@@ -2,7 +2,7 @@
 // `npm run bench:hot-vote`: many readers voting on one tea at once, on PostgreSQL (a tea going
 // viral). Each reader votes once, 50 at a time through the built server, and the run reports how
 // many votes failed and whether the tea's count equals the votes that succeeded. It found a lock
-// cycle between votes on one row (docs/decisions.md, 2026-11-26): 58 of 1,000 failed before the fix.
+// cycle between votes on one row (docs/decisions/votes.md): 58 of 1,000 failed before the fix.
 // Options: --readers N (1000), --connections C (50). BENCH_DATABASE_URL as for the other benches.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * List and search latency of GET /api/v1/posts/ (design/performance.md, goals P4 and P5).
+ * List and search latency of GET /api/v1/posts/ (docs/performance.md, goals P4 and P5).
  *
  * Run from the repository root (`npm run bench` runs it per engine, with --json, as one of its parts):
  *   npm run bench:latency -- --db pglite --posts 20000

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 13's table in one run (design/performance.md, goals P1 to P8).
+ * `npm run bench`: issue 13's table in one run (docs/performance.md, goals P1 to P8).
  *
  * Runs each part as a child process, one after the other, each building its own dataset inside the
  * database and writing its figures as JSON: per engine, throughput.mjs (P1, P2, P3, P6 under
@@ -40,7 +40,7 @@ import { ratioChart } from './lib/ratio-chart.mjs';
 import { positiveInt } from './lib/served-app.js';
 
 const PART_KINDS = ['load', 'latency', 'event-loop', 'sse'] as const;
-/** The dataset sizes the goals name (performance.md): smaller runs say so in the note. */
+/** The dataset sizes the goals name (docs/performance.md): smaller runs say so in the note. */
 const GOAL_POSTS = { postgres: 1_000_000, pglite: 100_000 };
 
 function readOptions() {

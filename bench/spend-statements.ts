@@ -5,7 +5,7 @@
  *   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh database is
  *    created and dropped)
  *
- * P6 asks unlock, vote and comment for 0.9 of a bare route that only charges and writes the ledger
+ * P6 asks unlock, vote and comment for 0.8 of a bare route that only charges and writes the ledger
  * row (bench/lib/baselines.mjs SPEND_SQL). This drives five statements through the app's own pool
  * (10 connections, 50 callers at once), in turns, each round alternating, every unlock on a
  * (reader, tea) pair of its own:

@@ -1,5 +1,5 @@
 /**
- * Live streams at scale (design/performance.md, goal P7): N viewers of one post in one server
+ * Live streams at scale (docs/performance.md, goal P7): N viewers of one post in one server
  * process, at ≤ 12 KB of RSS each, no fan-out loop holding the event loop > 15 ms (a slice of the
  * server's fan-out yields after 4 ms), p99 delivery < 400 ms with
  * the clients on the same machine, nothing lost, every stream connected.
@@ -335,7 +335,15 @@ type ScenarioResult = Awaited<ReturnType<typeof scenario>>;
 async function isolatedScenario(viewers: number, options: Options): Promise<ScenarioResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kettle-sse-'));
   const file = join(dir, 'scenario.json');
-  const args = [...SERVER_NODE_FLAGS, ...process.execArgv, process.argv[1] ?? '', '--scenario', file, '--viewers', String(viewers)];
+  const args = [
+    ...SERVER_NODE_FLAGS,
+    ...process.execArgv,
+    process.argv[1] ?? '',
+    '--scenario',
+    file,
+    '--viewers',
+    String(viewers),
+  ];
   args.push('--events', String(options.events), '--concurrency', String(options.concurrency), '--db', options.db);
   if (options.sharedCores) args.push('--shared-cores');
   try {

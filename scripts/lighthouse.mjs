@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (mobile, default throttling) on `/`, a post page and `/submit`
 // against the production build, scores written to bench/results/lighthouse-<date>[-label].{json,md}.
-// Goal F2 of shared/design/performance.md. Not part of `npm test`: a run takes minutes.
+// Goal F2 of docs/performance.md. Not part of `npm test`: a run takes minutes.
 //
 // Options: --runs N (default 1; the median run by Performance is kept), --label NAME (file suffix),
 // --check (exit 1 when a goal is missed), --reports DIR (also keep each run's whole report there,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run size`: gzip sizes of every JS chunk of the web build, the first-load set of `/`, and
-// the budgets of goal F1 (shared/design/performance.md). Exits 1 over a budget.
+// the budgets of goal F1 (docs/performance.md). Exits 1 over a budget.
 //
 // First load of `/` = the scripts and modulepreload links of index.html, plus the home route's
 // chunk and everything it imports statically (what the router fetches before the first cards).

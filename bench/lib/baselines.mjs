@@ -1,5 +1,5 @@
 // The bench's baselines: what the framework and the database can do on these cores with nothing
-// of Kettle in the way, measured in the same run as Kettle (performance.md: the goals are ratios).
+// of Kettle in the way, measured in the same run as Kettle (docs/performance.md: the goals are ratios).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/built-server.mjs';

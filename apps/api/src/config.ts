@@ -35,7 +35,7 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Kettle <no-reply@kettle.local>'),
     APP_ORIGIN: z.url().optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-    // Seals two-factor secrets and keys recovery codes; JWT_SECRET when unset (decisions.md).
+    // Seals two-factor secrets and keys recovery codes; JWT_SECRET when unset (docs/decisions/two-factor-codes.md).
     TWO_FACTOR_KEY: z.string().min(32, 'TWO_FACTOR_KEY must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),

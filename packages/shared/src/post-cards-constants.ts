@@ -1,6 +1,6 @@
 /** The lists' limits and words (no zod here: pages that only show them stay light). */
 
-/** The furthest a list may page: every reachable page stays cheap (performance.md, P5). */
+/** The furthest a list may page: every reachable page stays cheap (docs/performance.md, P5). */
 export const MAX_LIST_SKIP = 1000;
 
 /** Text search counts at most this many matches; beyond it the total reads '1,000+'. */

@@ -35,7 +35,7 @@ export type PostListParams = z.input<typeof postListQuerySchema>;
  * product.md §3 'Post, public card'. For a locked card: 150 characters of content, a masked handle and
  * blurred image previews. Category and state by name only, as the spec has them: a list page is
  * mostly cards, and their ids (on the detail as category_id and state_id) were an eighth of its
- * bytes (performance.md P2, decisions.md).
+ * bytes (docs/performance.md P2, docs/decisions/what-a-card-carries.md).
  */
 export const postCardSchema = z.object({
   id: z.uuid(),

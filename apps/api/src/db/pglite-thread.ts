@@ -95,8 +95,8 @@ export type UpkeepRule = { checkpointAfterBytes: number; everyMs: number };
 
 /**
  * 64 MB of log between checkpoints, looked at every 5 s: a store keeps about twice that on disk (in
- * memory, for one in memory), a recovery replays about that much, and a checkpoint after 80 MB of
- * updates took 44-110 ms of the thread here (s53).
+ * memory, for one in memory), a recovery replays about that much, and a checkpoint stays short
+ * enough (tens of milliseconds) not to stall the thread's queries.
  */
 export const UPKEEP_RULE: UpkeepRule = { checkpointAfterBytes: 64 * 1024 * 1024, everyMs: 5_000 };
 

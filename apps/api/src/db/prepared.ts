@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from './client.js';
 import { nameStatement } from './statement-names.js';
 
 /**
- * A hot query built once per database instead of on every request (performance.md, issue 13: the
+ * A hot query built once per database instead of on every request (docs/performance.md, issue 13: the
  * ORM's query building was a quarter of the CPU under load), and prepared as `name`: each
  * PostgreSQL connection, and the embedded database, then parses and plans it once and runs it by
  * name afterwards. It runs on the database itself, never inside a transaction.
@@ -29,7 +29,7 @@ const dialect = new PgDialect();
 
 /**
  * A statement the query builder cannot write (the spends' data-modifying CTEs), written once with
- * `sql.placeholder` values and run by name (performance.md P6). Each PostgreSQL connection, and
+ * `sql.placeholder` values and run by name (docs/performance.md P6). Each PostgreSQL connection, and
  * the embedded database, parses and plans it once: the unlock spent 0.8 of its 1.3 ms of database
  * time on both, every time. A name belongs to the connection, so it works inside a transaction too.
  */

@@ -335,7 +335,7 @@ export const posts = pgTable(
     index('posts_state_idx').on(t.stateId),
     index('posts_handle_lower_idx').on(sql`lower(${t.taggedHandle})`),
     index('posts_original_idx').on(t.originalPostId),
-    // Search is ILIKE over these trigram indexes (performance.md); the migration creates pg_trgm first.
+    // Search is ILIKE over these trigram indexes (docs/performance.md); the migration creates pg_trgm first.
     index('posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('posts_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     index('posts_handle_trgm_idx').using('gin', sql`lower(${t.taggedHandle}) gin_trgm_ops`),

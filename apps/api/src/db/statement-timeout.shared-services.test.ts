@@ -5,7 +5,7 @@ import { causeChain, stringField } from '../lib/pg-errors.js';
 import { rowsOf } from '../lib/sql-rows.js';
 import { openPostgres, STATEMENT_TIMEOUT_MS, type Database } from './client.js';
 
-// PostgreSQL only: PGlite ignores statement_timeout (decisions.md), and the embedded run leaves
+// PostgreSQL only: PGlite ignores statement_timeout (docs/decisions/pglite-thread.md), and the embedded run leaves
 // this file out (vitest.config.ts). The harness makes this file's database.
 let app: TestApp;
 let shortFuse: Database;

@@ -14,7 +14,7 @@ import type { Metrics } from './metrics.js';
 
 /**
  * Visitors' cached pages answered by the HTTP server before Fastify sees the request
- * (performance.md P2). A page the page cache already holds still cost a request its routing,
+ * (docs/performance.md P2). A page the page cache already holds still cost a request its routing,
  * hooks, query validation and logger: about four times what sending its bytes costs. Here each
  * answer Fastify gave from the page cache is kept as it went out (status, headers, bytes) under
  * the exact request line and the headers that shape it, and sent again as it is while the page
@@ -61,7 +61,7 @@ export type HotPageDeps = {
 /**
  * A kept page is the same public page for everyone who asks, so its answers are logged as a count
  * per route every 10 s, each one only at debug: a line per answer cost a third of one
- * (performance.md P2), and an anonymous site has no need to keep which address read which page.
+ * (docs/performance.md P2), and an anonymous site has no need to keep which address read which page.
  */
 const SUMMARY_EVERY_MS = 10_000;
 const DETAILED_LEVELS = new Set(['debug', 'trace']);

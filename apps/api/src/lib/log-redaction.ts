@@ -6,7 +6,7 @@ const SECRET_PATHS = /(\/(?:verify-email|reset-password|sign-in-link)\/)[^/?#]+/
 
 /**
  * What every URL that could hold a secret contains (any case, or percent-encoded): the rest, all
- * but a few requests, are logged as they came without parsing them (performance.md P2).
+ * but a few requests, are logged as they came without parsing them (docs/performance.md P2).
  */
 const MAY_HOLD_SECRET = /token|password|sig|verify-email|reset-password|sign-in-link|%/i;
 

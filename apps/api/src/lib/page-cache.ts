@@ -7,7 +7,7 @@ import { createTeaTouches, type KeptPage } from './tea-touches.js';
 
 /**
  * What a visitor reads, serialized once and served to every visitor until something changes
- * (performance.md P1, P2). Entries are keyed by a generation: any change a visitor could see
+ * (docs/performance.md P1, P2). Entries are keyed by a generation: any change a visitor could see
  * starts a new one, so no page of the old generation is served again on this server, and on the
  * others once the bus carries the news. A change to one tea's count (a vote) ends only the pages
  * naming that tea (`touch`, lib/tea-touches.ts). Every entry also lives at most `ttlMs`, which
@@ -136,8 +136,8 @@ export async function createPageCache(options: PageCacheOptions): Promise<PageCa
   async function build(key: string, make: () => Promise<string>, keep: (page: string) => boolean): Promise<string> {
     const made = generation;
     const since = touches.seq();
-    // Not under `:pages:`, where servers from before s36 kept bare text: in a rolling deploy they
-    // would send this form to visitors.
+    // Not under `:pages:`, where older servers kept bare text: in a rolling deploy they would send
+    // this form to visitors.
     const sharedKey = `${prefix}:kept:${made}:${key}`;
     const stored = await shared.read(sharedKey);
     if (stored && touches.isCurrent(stored)) {

@@ -13,7 +13,7 @@ const MAX_BYTES = 8 * 1024 * 1024;
 /**
  * A cached page is the same text for thousands of visitors: compressing it on the fly for each
  * one (every browser asks for br or gzip) cost about as much CPU as the rest of the request
- * (performance.md P2). Each copy is made once, at the first request that wants it, and lives as
+ * (docs/performance.md P2). Each copy is made once, at the first request that wants it, and lives as
  * long as its text is read. Keyed by the text itself: the page cache hands out the same string
  * object for every hit, whose hash V8 keeps, so a lookup does not read the page again.
  */

@@ -33,7 +33,7 @@ function outputJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
 
 /**
  * Response bodies written by fast-json-stringify, compiled once per route from the same zod
- * schema that documents it (performance.md: the route table's own serializer, not zod's encode
+ * schema that documents it (docs/performance.md: the route table's own serializer, not zod's encode
  * and JSON.stringify per answer). It writes only the properties the schema names, so nothing
  * outside the schema can leak into an answer.
  *

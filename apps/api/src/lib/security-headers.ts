@@ -10,7 +10,7 @@ const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT
 /**
  * The headers a helmet middleware sets, read once: with no nonces or per-request directives they
  * are the same for every request, and running helmet's dozen middlewares each time (building the
- * CSP text again) was 4% of a signed-in list's CPU (performance.md P3). helmet 8 calls them in turn
+ * CSP text again) was 4% of a signed-in list's CPU (docs/performance.md P3). helmet 8 calls them in turn
  * without waiting, and throws a bad configuration at start-up.
  */
 function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
@@ -43,7 +43,7 @@ const everyAnswer = {
  */
 function pageHeaders(config: Config): Record<string, string> {
   // helmet's middleware, built once: the Fastify plugin builds it again for every request (CSP
-  // parsed anew each time), which showed in a cached page's profile (performance.md P2).
+  // parsed anew each time), which showed in a cached page's profile (docs/performance.md P2).
   return lowerCased(
     headersSetBy(
       helmet({
@@ -77,7 +77,7 @@ function pageHeaders(config: Config): Record<string, string> {
  * out those that only steer a document (the page's sources, COOP, Origin-Agent-Cluster,
  * X-Frame-Options beside frame-ancestors) or browsers long gone (X-XSS-Protection,
  * X-Download-Options, X-DNS-Prefetch-Control, X-Permitted-Cross-Domain-Policies). Half the header
- * bytes of every API answer: on a cached page they were a tenth of what goes out (performance.md P2).
+ * bytes of every API answer: on a cached page they were a tenth of what goes out (docs/performance.md P2).
  */
 const nonDocumentHeaders = (): Record<string, string> => ({
   ...lowerCased(

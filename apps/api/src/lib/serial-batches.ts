@@ -1,5 +1,5 @@
 /**
- * Calls that share one statement, a few batches at a time (performance.md P3, P6). A spend is a
+ * Calls that share one statement, a few batches at a time (docs/performance.md P3, P6). A spend is a
  * write: alone, each paid its own round trip, its own transaction and its own wait for the log on
  * disk, which cost more than the spend itself (coins/spend-batches.ts). The signed-in readers of a
  * list page share one read of their flags the same way, with no limit on batches out

@@ -29,7 +29,7 @@ export type TokenSigner = {
 /**
  * Access tokens already checked, by their exact text, until they expire. A reader's client sends
  * the same token with every call for its 15 minutes; checking its signature again each time is a
- * round trip through the crypto thread pool (performance.md P3). What a token says cannot change,
+ * round trip through the crypto thread pool (docs/performance.md P3). What a token says cannot change,
  * and whether its account may still act is the database's to say on every request, so a token
  * found here is exactly as good as one checked again.
  */

@@ -58,7 +58,7 @@ export function writesPlainLines(logger: FastifyBaseLogger): boolean {
 
 /**
  * Writes the access line of `request` as pino would, without pino's generic walk of the record:
- * its serializers, key checks and quoting cost more than the rest of the line (performance.md P6).
+ * its serializers, key checks and quoting cost more than the rest of the line (docs/performance.md P6).
  * Before its first line, each logger's own text for a sample record is compared with this one; a
  * logger whose format differs (another level or time formatter, a mixin, a hook, a serializer of
  * its own) keeps pino's way. pino.symbols are pino's published names for what this reads.

@@ -7,7 +7,7 @@ const accessLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
  * The logger of access lines: `log` without its redaction paths. An access line holds only the
  * request id, the method, the already redacted url and the address (lib/log-redaction.ts
  * requestSerializer), the status and the time, so the paths never match; checking them anyway
- * cost more than the rest of writing the line (performance.md P2).
+ * cost more than the rest of writing the line (docs/performance.md P2).
  */
 export function accessLogger(log: FastifyBaseLogger): FastifyBaseLogger {
   let access = accessLoggers.get(log);
@@ -24,7 +24,7 @@ type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 /**
  * A request's logger, made from its parent on its first use. Most requests write nothing of their
  * own (their access line goes through accessLogger), and making pino's child for each, its bindings
- * checked against the redaction paths, cost about 0.7 µs and 3 KB a request (performance.md P6).
+ * checked against the redaction paths, cost about 0.7 µs and 3 KB a request (docs/performance.md P6).
  */
 class RequestLogger {
   #made: FastifyBaseLogger | undefined;
@@ -92,7 +92,7 @@ export function requestLogger(
 /**
  * One access-log line per answered request, with the method, redacted url, address, status and
  * time. Fastify's own logging writes two (one on arrival), and with redaction the pair cost about
- * a tenth of a cached page's CPU (performance.md P2). Errors keep Fastify's 'request errored' line.
+ * a tenth of a cached page's CPU (docs/performance.md P2). Errors keep Fastify's 'request errored' line.
  */
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}

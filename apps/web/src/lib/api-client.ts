@@ -73,7 +73,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const fieldErrors = Array.isArray(record.errors) ? (record.errors as ApiError['fieldErrors']) : [];
   // The status text is skipped on purpose: our API always sends `detail`, and a proxy's
-  // 'Bad Gateway' reads worse than the catalogue's fallback (docs/decisions.md).
+  // 'Bad Gateway' reads worse than the catalogue's fallback (docs/decisions/browser-errors-and-retries.md).
   return new ApiError(
     response.status,
     extractErrorMessage(body, response.status),

@@ -38,7 +38,7 @@ const pauseBefore = (run: number): Promise<void> =>
 
 /**
  * One spend (unlock, vote, comment) in the next statement its database runs for such spends
- * (lib/serial-batches.ts, performance.md P6). A reader is in a batch at most once: the charge
+ * (lib/serial-batches.ts, docs/performance.md P6). A reader is in a batch at most once: the charge
  * updates their row, which one statement does once; their next spend goes in the next batch and
  * sees this one's work. The statement rolls back whole when it fails, so it runs again (up to
  * MAX_RUNS in all) when that was a race a new run settles: another server's twin that broke the

@@ -31,7 +31,7 @@ import { devCheckoutEvent } from '../payments/dev-checkout.service.js';
 import { findUserById } from '../users/users.service.js';
 import { listPublicPosts } from './public-posts.service.js';
 
-/** Visitors' pages from the cache (performance.md P1, P2): what they may and may not serve. */
+/** Visitors' pages from the cache (docs/performance.md P1, P2): what they may and may not serve. */
 describe('the page cache behind GET /posts and GET /posts/{id}', () => {
   let app: TestApp;
   useTestApp(

@@ -116,7 +116,7 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   if (!updated) throw postNotFound();
   const after = await settleReturningBounty(tx, before, updated);
   const statusMoved = after.status !== before.status;
-  // Readers who paid for a post that is taken down get their coins back (decisions.md, Coins).
+  // Readers who paid for a post that is taken down get their coins back (docs/decisions/unlocks-and-refunds.md).
   if (statusMoved && after.status === 'rejected') await refundUnlocks(tx, before);
   // A rejected tea's bounty goes back to its author, settled at the rejection's moment so a
   // later return can tell this refund from an earlier expiry (bounty-return.ts).

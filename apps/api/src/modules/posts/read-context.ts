@@ -43,7 +43,7 @@ const postIds = sql.placeholder('postIds');
 
 /**
  * Everything a page's cards need beyond their rows, in one statement rather than one per relation
- * (performance.md P4: on PGlite each statement costs ~1 ms however small, and the six of a search
+ * (docs/performance.md P4: on PGlite each statement costs ~1 ms however small, and the six of a search
  * page were a third of its time). Unlock counts only for `freeIds`, the posts the viewer reads
  * free; the viewer's unlocks only when there is a viewer.
  */

@@ -14,7 +14,7 @@ import { toPostCard } from './public-posts.presenter.js';
 import { loadReadContext } from './read-context.js';
 
 /**
- * A page of the list (no search) as the page cache keeps it for signed-in readers (performance.md
+ * A page of the list (no search) as the page cache keeps it for signed-in readers (docs/performance.md
  * P3): every card in both forms, locked as a visitor sees it and open as its author, an admin or
  * an unlocker sees it, each already the JSON text the route's response schema writes, and who
  * wrote each. The list's membership and order are the same for every reader, so one page serves
@@ -70,7 +70,7 @@ type Asking = { readerId: string; ids: readonly string[] };
 /**
  * The readers of one app asking within one turn of the event loop, read in one statement: under
  * load every signed-in list paid a round trip of its own to the database, and sending it (the
- * write to the socket, the database's wake-up) was a fifth of the server's time (performance.md
+ * write to the socket, the database's wake-up) was a fifth of the server's time (docs/performance.md
  * P3). A request waits at most until the loop's check phase, after the requests that arrived with it.
  */
 const askingAtOnce = new WeakMap<AppContext, SerialBatches<Asking, ReaderOnPage | undefined>>();

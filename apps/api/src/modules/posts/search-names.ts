@@ -40,7 +40,7 @@ async function namesPage(ctx: AppContext): Promise<NamesPage> {
 
 /**
  * Whether `term` names no category and no state, answered without a statement when the kept
- * names allow it (performance.md P4: a statement costs 0.2-0.4 ms on PGlite however small). False
+ * names allow it (docs/performance.md P4: a statement costs 0.2-0.4 ms on PGlite however small). False
  * means "ask the database": the term may name one, or a name is not ASCII, whose words PostgreSQL
  * may split differently.
  */

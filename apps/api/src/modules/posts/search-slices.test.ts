@@ -162,8 +162,8 @@ describe('slices', () => {
   });
 
   // A search for every skip, each over some 110 slices of 3 posts: 12.6 s alone on PGlite, and past
-  // the 30 s default in a .ci/run that shared its two cores with other work (s38). A guard, not a
-  // speed goal: bench/ measures search.
+  // the 30 s default in a .ci/run that shares its two cores with other work. A guard, not a speed
+  // goal: bench/ measures search.
   it(
     'page a visitor through exactly the approved posts whose title or preview holds the term',
     { timeout: 90_000 },

@@ -123,11 +123,10 @@ export function slicedSearchStatement(search: SlicedSearch, query: PostListQuery
 }
 
 /**
- * A sliced search's capped count and its page's rows, newest first, in one statement: read by id in
- * a statement of their own, the rows took 2.4 ms of an 18.5 ms `number 7` search on PGlite at 100k
- * (s32; medians). One statement sees one snapshot, so the ids need no second check: with the
- * list's whole condition beside them, PostgreSQL planned its trigram paths on every search, and a
- * search that found nothing took 5-6 ms instead of 2-3 (s33).
+ * A sliced search's capped count and its page's rows, newest first, in one statement: a statement of
+ * their own costs PGlite an eighth of the search. One statement sees one snapshot, so the ids need
+ * no second check; with the list's whole condition beside them, PostgreSQL planned its trigram
+ * paths on every search and a search that found nothing took twice as long.
  */
 export async function slicedSearchPage(db: DbOrTx, search: SlicedSearch, query: PostListQuery) {
   const rows = sql`select json_agg(${posts} order by ${posts.createdAt} desc, ${posts.id} desc)

@@ -284,7 +284,7 @@ export function searchCandidates(db: DbOrTx, where: SQL | undefined, query: Post
 const cappedTotal = (n: number): ListTotal => ({ total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP });
 
 /**
- * One page of a text search and its total (at most SEARCH_COUNT_CAP: performance.md, an exact
+ * One page of a text search and its total (at most SEARCH_COUNT_CAP: docs/performance.md, an exact
  * count of a common term costs seconds at a million posts). When the capped candidate set holds
  * every match (skip never passes the cap), the page is read by id; past the cap the term is common
  * among approved posts, and the newest-first walk finds a page within a few thousand rows. A term

@@ -51,7 +51,7 @@ export async function announcePostEvent(ctx: AppContext, stored: StoredPostEvent
  * The vote_update events, recorded by the votes' own statement (votes.repository.ts) from its
  * `bumped` (each vote's place `n`, post id, new count) and `actor` CTEs, so each vote and its
  * event commit together: a statement and a commit fewer than publishPostEvent after the vote
- * (performance.md P6). A tea is voted on once a statement, so its id names its event. The caller
+ * (docs/performance.md P6). A tea is voted on once a statement, so its id names its event. The caller
  * announces it after commit (announcePostEvent), so no stream hears of a vote that rolled back.
  */
 export const voteEventCte = sql`recorded as (
@@ -64,7 +64,7 @@ export const voteEventCte = sql`recorded as (
 /**
  * The new_comment events, recorded by the comments' own statement (comments.repository.ts) from
  * its `stored` rows and `actor`, so each comment and its event commit together: a statement and a
- * commit fewer than publishPostEvent after the comment (performance.md P6), and no event can
+ * commit fewer than publishPostEvent after the comment (docs/performance.md P6), and no event can
  * outlive a comment that rolled back. A writer comments once a statement, so the payload's
  * user_id names its comment. The caller announces the payload it returns, so the live event and
  * a resume's replay are the same text. The time is written as the answer's toISOString writes it:

@@ -10,7 +10,7 @@ import { findRequestUser } from './users.service.js';
 
 /**
  * The accounts behind a batch of spends, read by the spends' own statement rather than by one of
- * their own before it (performance.md P6: a statement less per unlock, vote and comment). The
+ * their own before it (docs/performance.md P6: a statement less per unlock, vote and comment). The
  * statement's `asked` CTE holds each reader (`reader_id`) at their place `n`; `actor` is each
  * found account with its `n`. Nothing happens for a reader unless actorMayAct holds; the statement
  * selects actorRow, and its caller hands that to actingAccount, which refuses the account as the
