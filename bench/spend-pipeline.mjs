@@ -5,7 +5,7 @@
 // main thread's time run and time waiting for a core (/proc/<pid>/task/<pid>/schedstat), this
 // process's CPU (autocannon, the client), the whole machine's busy CPU and the share of the cores
 // left idle (/proc/stat), and the database's client backends by state and wait event, sampled every
-// 10 ms (pg_stat_activity; a mean count). s46 found Kettle's vote using about the spend route's
+// 10 ms (pg_stat_activity; a mean count). It found Kettle's vote using about the spend route's
 // machine CPU an answer, yet leaving a fifth to a quarter of the two cores idle where the spend route
 // left a tenth: a closed loop bounded by its batches, not by CPU. Not part of `npm test`; it reports.
 // The sampler runs a statement every 10 ms, so these rows run a little slower than bench:load's.
@@ -220,8 +220,7 @@ try {
     const name = builds.length > 1 ? `Kettle's ${options.kind} (${spec})` : `Kettle's ${options.kind}`;
     kettles.push({ name, pid: kettle.pid, load: () => loadEach(at(kettle.origin), scenario.build) });
   }
-  // Round 1 ran 10-40 µs an answer slower than the rest on every build (s57): each server first
-  // runs WARM_UP_S unmeasured, so its code is compiled before anything is timed.
+  // Round 1 ran slower than the rest on every build: each server first runs WARM_UP_S unmeasured, so its code is compiled before anything is timed.
   for (const { server: kettle } of servers) {
     await loadEach({ ...at(kettle.origin), duration: WARM_UP_S }, scenario.build);
   }

@@ -14,8 +14,8 @@
  *   it: the reader's account and the gates, the charge, the ledger row and the unlock row, and the
  *   post's detail read in the same snapshot;
  * - Kettle's gates without the detail: the reader's gate columns, the post's, "not yet unlocked",
- *   the charge, the ledger row and the unlock row, answering only what the route decides with (s37:
- *   what the statement would be if the post's detail came from a cache);
+ *   the charge, the ledger row and the unlock row, answering only what the route decides with (what
+ *   the statement would be if the post's detail came from a cache);
  * - the least an unlock can be: the tea's price read by id, the charge and its ledger row naming
  *   the tea (postChargeCtes), the unlock row; no gate, no detail;
  * - the same without the unlock row, as if the ledger row were the unlock's only record.

@@ -227,7 +227,7 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
       );
     // What a viewer costs is read across the viewers opened after a first tenth: the set-up's
     // garbage was still resident in a baseline read before any stream, and V8 handed it back while
-    // the streams opened, so that difference went negative (s26: -14.2 KB a viewer at 10,000).
+    // the streams opened, so that difference went negative.
     const warmUp = Math.max(1, Math.round(viewers / WARM_UP_SHARE));
     const first = await open(paths.slice(0, warmUp));
     const before = await settledMemory();
@@ -329,8 +329,8 @@ type ScenarioResult = Awaited<ReturnType<typeof scenario>>;
 
 /**
  * One scenario in a server process of its own. In a shared process, memory an earlier scenario
- * freed stays resident and is reused: round 2 measured -4.9 KB a viewer (s20), and 10,000 viewers
- * after 2,000 reused the first 2,000's pages. Each process starts with no stream ever opened.
+ * freed stays resident and is reused: round 2 measured less than nothing a viewer, and 10,000
+ * viewers after 2,000 reused the first 2,000's pages. Each process starts with no stream ever opened.
  */
 async function isolatedScenario(viewers: number, options: Options): Promise<ScenarioResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kettle-sse-'));

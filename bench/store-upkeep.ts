@@ -7,7 +7,7 @@
  * transaction id (a store must never reach two billion), the VACUUMs and ANALYZEs that ran, and a
  * browse and a search timed after the writes.
  *
- *   npm run bench:upkeep -- --posts 20000 --readers 40 --teas 250 [--label s54]
+ *   npm run bench:upkeep -- --posts 20000 --readers 40 --teas 250 [--label NAME]
  *
  * Each reader unlocks and upvotes `teas` teas of its own: 2 × readers × teas spends. It only
  * reports; it exits 0 whatever the figures (1 when the setup or a request fails).

@@ -64,8 +64,8 @@ const TOKEN_REFRESH_MS = 10 * 60_000;
 
 /**
  * A goal's baseline as the mean of its runs right before and right after the scenario it judges:
- * this machine's speed drifts by a tenth and more from one minute to the next (s49: hello 39-55k
- * req/s in consecutive runs), and a ratio against the run before alone carried that drift whole.
+ * this machine's speed drifts by a tenth and more from one minute to the next (hello has run at
+ * 39k and 55k req/s in consecutive runs), and a ratio against the run before alone carried that drift whole.
  * Against the mean, a steady drift cancels. Both runs have rows of their own in the table.
  * @param {Record<string, number>} before
  * @param {Record<string, number>} after
@@ -91,9 +91,9 @@ async function writeDataset(target) {
     readers,
     pairs: runs * rounds * duration * SPEND_RATE_CEILING[options.db],
   });
-  // The dataset's WAL set off a checkpoint that PostgreSQL spread over ~270 s, across round 1 (s20,
-  // whose PostgreSQL round 1 missed P2 twice while PGlite's held): written out now instead, so no
-  // round shares the machine with it. One run since: round 1 held, round 2 missed.
+  // The dataset's WAL set off a checkpoint that PostgreSQL spread over ~270 s, across round 1 (whose
+  // PostgreSQL round missed P2 twice while PGlite's held): written out now instead, so no round
+  // shares the machine with it.
   if (onPostgres) await target.query('checkpoint');
   process.stdout.write(
     `dataset: ${postCount} teas, ${readers} readers, ${spend.open.length} teas opened for each (votes, comments), ${spend.locked.length} to unlock; ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
@@ -198,8 +198,8 @@ try {
     baseline === 'hello' || database ? [{ goal: id, baseline, min, maxP99Ratio }] : [];
   // `beside`: the baselines measured again right before the scenario ("side by side", as
   // docs/performance.md has it), so that a goal's ratio is not a drift of the shared machine between the
-  // start of the round and its turn (s40's P3: the page route at the round's start, the signed-in
-  // list five scenarios later). Other comparisons use the baseline's latest figures.
+  // start of the round and its turn (P3 once compared the page route at the round's start with
+  // the signed-in list five scenarios later). Other comparisons use the baseline's latest figures.
   const readScenarios = [
     { name: 'front page: index.html with its first view', url: `${origin}/`, beside: ['hello'] },
     {

@@ -5,18 +5,26 @@
 //   3. npm run build
 //   4. find Debian's Chromium (installing it when root on a machine with apt-get)
 //   5. the Playwright browser journeys in e2e/
-// The last line printed is always `N passed, N failed` so CI can read it.
+// Then each step's time and the ten slowest test files (scripts/lib/slowest.mjs). The last line
+// printed is always `N passed, N failed` so CI can read it.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { findChromium } from './find-chromium.mjs';
-import { runE2e } from './lib/e2e.mjs';
+import { E2E_RESULTS, runE2e } from './lib/e2e.mjs';
 import { binOf, heading, ROOT, run, runBuild } from './lib/run.mjs';
+import { playwrightFiles, slowestLines, vitestFiles } from './lib/slowest.mjs';
 
 const UNIT_RESULTS = path.join(ROOT, 'test-results', 'vitest-unit.json');
 const API_RESULTS = path.join(ROOT, 'test-results', 'vitest-api.json');
 const STEPS = 5;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each step's wall time, in the order they ran. */
+const stepTimes = /** @type {{ step: string, seconds: number }[]} */ ([]);
+let stepStarted = performance.now();
+// The reports of an earlier run would be read as this one's by the timing list.
+for (const report of [UNIT_RESULTS, API_RESULTS, E2E_RESULTS]) rmSync(report, { force: true });
 /** Failures that happened outside any counted test (a build, a crashed runner, a global setup). */
 const stepFailures = /** @type {string[]} */ ([]);
 
@@ -28,6 +36,9 @@ const stepFailures = /** @type {string[]} */ ([]);
  * @param {{ passed: number, failed: number, skipped: number } | undefined} counts
  */
 function record(step, code, counts) {
+  const now = performance.now();
+  stepTimes.push({ step, seconds: (now - stepStarted) / 1000 });
+  stepStarted = now;
   if (counts) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
@@ -45,6 +56,14 @@ function record(step, code, counts) {
  * @returns {never}
  */
 function finish(code) {
+  heading('Time: each step, and the ten slowest test files');
+  for (const { step, seconds } of stepTimes) process.stdout.write(`${seconds.toFixed(1).padStart(7)} s  ${step}\n`);
+  const timings = [
+    ...vitestFiles(UNIT_RESULTS, ROOT),
+    ...vitestFiles(API_RESULTS, ROOT),
+    ...playwrightFiles(E2E_RESULTS, ROOT),
+  ];
+  process.stdout.write(`${slowestLines(timings).join('\n')}\n`);
   heading(code === 0 ? 'Summary: all steps passed' : 'Summary: FAILED');
   for (const line of stepFailures) process.stdout.write(`${line}\n`);
   if (totals.skipped) process.stdout.write(`(${totals.skipped} skipped)\n`);
@@ -134,6 +153,7 @@ let chromium;
   try {
     chromium = findChromium();
     process.stdout.write(`Using ${chromium}\n`);
+    record('find Chromium', 0, undefined);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     record('find Chromium', 1, undefined);

@@ -114,11 +114,11 @@ export type SsePart = {
     slicesWithinGoal: number;
     /** null: a slice fell past the histogram's largest bound (JSON has no Infinity). */
     sliceMaxAtMostMs: number | null;
-    /** The event loop's wait for a core a comment, median ms (s37; absent from older results). */
+    /** The event loop's wait for a core a comment, median ms (absent from older results). */
     waitMsPerComment?: number | null;
     /** The same wait, ms, for each comment that had a slice over the goal. */
     waitMsOver?: Array<number | null>;
-    /** Where the event loop, its other threads and the viewers ran in the comments (s38; lib/cores.ts). */
+    /** Where the event loop, its other threads and the viewers ran in the comments (lib/cores.ts). */
     cores?: string;
     p50: number;
     p99: number;
@@ -228,8 +228,8 @@ export const p7MemoryHeld = (viewers: number, perViewerKb: number, goalKb: numbe
 /**
  * P7: per round and viewer count, memory, the fan-out's slices, and delivery. Memory is judged
  * where the goal names it: below P7_VIEWERS the RSS delta is mostly the process's own growth
- * spread over fewer viewers (s17 measured 17.4 and -51.0 KB a viewer at 2,000, 9.6 and 10.9 at
- * 10,000), so that row is reported without a goal. Slices and delivery are judged at every size.
+ * spread over fewer viewers (at 2,000 it has swung tens of KB either way between rounds), so
+ * that row is reported without a goal. Slices and delivery are judged at every size.
  */
 export function sseRows(part: SsePart): BenchRow[] {
   const g = part.goals;

@@ -8,8 +8,8 @@ const taskset = (...args: string[]) => execFileSync('taskset', args, { stdio: 'i
  * Gives this process's main thread (its event loop) core 0 to itself, and moves its other threads
  * and the whole of `otherPid` (a load generator) to the other cores: on a machine of two cores, a
  * deployed server's clients are elsewhere, but a bench's share its cores, and the kernel runs them
- * in the middle of the loop's work (s37: every fan-out slice over the goal had its loop waiting
- * 30-37 ms for a core, against a median of 3-11 ms). Threads started later inherit their starter's
+ * in the middle of the loop's work (fan-out slices over the goal had their loop waiting for a
+ * core several times as long as the others). Threads started later inherit their starter's
  * cores, so a worker thread started by the main thread after this would share core 0. Answers
  * what it did, or why it could not (one core, no taskset).
  */

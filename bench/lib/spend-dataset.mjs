@@ -12,10 +12,9 @@ const READER_PREFIX = 'bench_reader_';
 export const CONTENTION = { workers: 10, attempts: 40, affordable: 20 };
 /**
  * Spends a second an engine here does not reach: sizes the (reader, tea) pairs an unlock or vote
- * scenario may need, since neither can repeat a pair (a repeat counts as an error). s46, on a
- * faster machine: the vote's floor and route on PostgreSQL took 14.4k pairs a second between them,
- * of the 16k that 8k then allowed (the floors alone reached 9.5k); on PGlite the routes ran at
- * 3.4k-3.9k, with no floor beside them.
+ * scenario may need, since neither can repeat a pair (a repeat counts as an error). On a faster
+ * machine the vote's floor and route on PostgreSQL took 14.4k pairs a second between them; on
+ * PGlite the routes ran at 3.4k-3.9k, with no floor beside them.
  */
 export const SPEND_RATE_CEILING = { postgres: 14_000, pglite: 6_000 };
 const CONTENDED = 'bench_contended';
