@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runRootScript, tempFolders } from './root-script.js';
 
 // scripts/check-doc-names.mjs: a document that names a file or a function the code no longer has.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const SCRIPT = path.join(ROOT, 'scripts', 'check-doc-names.mjs');
-
-const check = (folder?: string) =>
-  promisify(execFile)(process.execPath, [SCRIPT, ...(folder ? [folder] : [])]).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-
-const made: string[] = [];
-afterAll(() => made.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const check = (folder?: string) => runRootScript('check-doc-names.mjs', folder);
+const newFolder = tempFolders('kettle-doc-names-');
 
 /** A small repository: one source file exporting `spendCoins`, and the documents given. */
 function repository(docs: Record<string, string>): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'kettle-doc-names-'));
-  made.push(folder);
+  const folder = newFolder();
   mkdirSync(path.join(folder, 'src', 'coins'), { recursive: true });
   mkdirSync(path.join(folder, 'docs'), { recursive: true });
   writeFileSync(path.join(folder, 'src', 'coins', 'spend.ts'), 'export function spendCoins() {}\n');

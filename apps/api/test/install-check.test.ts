@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runRootScript, tempFolders } from './root-script.js';
 
 // scripts/check-install.mjs, which `npm run build` runs first: what `npm install` would warn of.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const SCRIPT = path.join(ROOT, 'scripts', 'check-install.mjs');
-
-const check = (folder?: string) =>
-  promisify(execFile)(process.execPath, [SCRIPT, ...(folder ? [folder] : [])]).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-
-const made: string[] = [];
-afterAll(() => made.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const check = (folder?: string) => runRootScript('check-install.mjs', folder);
+const newFolder = tempFolders('kettle-install-');
 
 /** A folder holding a package.json and a lockfile, as `npm install` reads them. */
 function project(pkg: object, packages: Record<string, object>): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'kettle-install-'));
-  made.push(folder);
+  const folder = newFolder();
   writeFileSync(path.join(folder, 'package.json'), JSON.stringify(pkg));
   writeFileSync(path.join(folder, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages }));
   return folder;
