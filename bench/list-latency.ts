@@ -27,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import { posts } from '../apps/api/src/db/schema.js';
 import { publicListWhere, searchCandidates, searchScope, slicedSearch } from '../apps/api/src/modules/posts/search.js';
 import { slicedSearchStatement } from '../apps/api/src/modules/posts/search-slices.js';
-import type { Viewer } from '../apps/api/src/modules/posts/reading.policy.js';
+import type { Viewer } from '../apps/api/src/modules/posts/access/rule.js';
 import {
   ABSENT_WORD,
   COMMON_WORD,

@@ -7,7 +7,7 @@ import { awardBounty } from '../../modules/posts/bounty.service.js';
 import { setPostStatus } from '../../modules/posts/posts-admin.service.js';
 import { createPost } from '../../modules/posts/posts.service.js';
 import { insertUnlock } from '../../modules/posts/unlocks.repository.js';
-import { enterPost } from '../../modules/posts/access.js';
+import { enterPost } from '../../modules/posts/access/gate.js';
 import { chargeForPost } from '../../modules/coins/coins.service.js';
 import { reportComment, reportPost } from '../../modules/reports/reports.service.js';
 import { votePost } from '../../modules/votes/votes.service.js';

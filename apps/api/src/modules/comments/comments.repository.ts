@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { comments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { commentEventCte } from '../realtime/post-events.js';
-import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { mayCommentSql } from '../posts/access/rule.js';
 import { askedArrays, spendBatches, spendOutcomes, type SpendAsked } from '../coins/spend-batches.js';
 import { namedStatement } from '../../db/prepared.js';
 import { rowsOf } from '../../lib/sql-rows.js';
@@ -100,8 +101,8 @@ export type CommentAsked = SpendAsked & { hasParent: boolean; parentId: string |
  * The whole of each comment of a batch in one statement (issue 13, P6): the writer's account
  * (users/actor.ts), the post share-locked as the gate locks it, the parent share-locked as
  * lockComment does (so its deletion waits, then takes the reply along), and the charge, the ledger
- * row and the comment stored only when every rule holds: the account may act, the post is
- * published and open to the writer (author, admin or unlocked), a parent (if named) is on this
+ * row and the comment stored only when every rule holds: the account may act, the post takes the
+ * writer's comment (posts/access/rule.ts mayComment), a parent (if named) is on this
  * post, and it is paid for. Answers one outcome per asked, in order; undefined: no such account.
  * Otherwise the facts say which refusal applies. A writer is in a batch at most once (their row is
  * charged once a statement; commentInBatch), so `stored` and `recorded` name their rows by writer.
@@ -147,7 +148,7 @@ const commentsAt = namedStatement(
     ), due as (
       select facts.n, actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.comment}::int as cost
       from facts join actor on actor.n = facts.n join asked on asked.n = facts.n
-      where facts.status = 'approved' and (facts.author_id = actor.id or ${actorIsAdmin} or facts.unlocked)
+      where ${mayCommentSql({ post: 'facts', unlocked: sql`facts.unlocked` })}
         and (not asked.has_parent or facts.parent_on_post) and ${actorMayAct}
     ), ${postChargeCtes('comment')}, stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)

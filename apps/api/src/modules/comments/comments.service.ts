@@ -5,6 +5,7 @@ import {
   type CommentCreateData,
   type CommentCreated,
   type CommentList,
+  type NewCommentEvent,
 } from '@kettle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -12,11 +13,11 @@ import type { Tx } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { blockedUserIds } from '../blocks/blocks.service.js';
-import { actingAccount, loadActingAccount } from '../users/actor.js';
-import { accountFrozen, countSpent, insufficientCoins, POST_ACTION_COSTS } from '../coins/coins.service.js';
-import { postNotFound, readableConversation, refusePostAction } from '../posts/access.js';
+import { POST_ACTION_COSTS } from '../coins/coins.service.js';
+import { readableConversation } from '../posts/access/gate.js';
+import { spendOnPost } from '../posts/access/settle-spend.js';
 import { isUuid } from '../../lib/ids.js';
-import type { Viewer } from '../posts/reading.policy.js';
+import type { Viewer } from '../posts/access/rule.js';
 import { announcePostEvent, forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree } from './comments.presenter.js';
@@ -24,6 +25,7 @@ import { keepRemovedThread } from './removed-comments.js';
 import {
   commentInBatch,
   deleteCommentRow,
+  type CommentOutcome,
   descendantIds,
   lockComment,
   postCommentRows,
@@ -57,10 +59,6 @@ export async function createComment(
   postId: string,
   input: CommentCreateData,
 ): Promise<CommentCreated> {
-  if (!isUuid(postId)) {
-    await loadActingAccount(ctx, writerId);
-    throw postNotFound();
-  }
   const parentId = input.parent_comment_id;
   const asked = {
     readerId: writerId,
@@ -69,22 +67,28 @@ export async function createComment(
     parentId: parentId && isUuid(parentId) ? parentId : null,
     content: input.content,
   };
-  const outcome = await commentInBatch(ctx.db, asked, ctx.config.isProduction);
-  const user = actingAccount(ctx.config, outcome?.actor ?? null);
-  if (!outcome || outcome.author_id === null) throw postNotFound();
-  refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'comment', outcome.unlocked);
-  if (parentId) {
-    // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
-    // on another post is a malformed request about this post, 422 on the field.
-    if (!outcome.parent_found) throw commentNotFound();
-    if (!outcome.parent_on_post) {
-      throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
-    }
-  }
-  if (outcome.balance === null || !outcome.event_data) {
-    throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(POST_ACTION_COSTS.comment);
-  }
-  countSpent(POST_ACTION_COSTS.comment);
+  const { outcome, balance } = await spendOnPost(
+    ctx,
+    writerId,
+    postId,
+    () => commentInBatch(ctx.db, asked, ctx.config.isProduction),
+    {
+      action: 'comment',
+      refuse: (o) => {
+        if (!parentId) return;
+        // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
+        // on another post is a malformed request about this post, 422 on the field.
+        if (!o.parent_found) throw commentNotFound();
+        if (!o.parent_on_post) {
+          throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
+        }
+      },
+      cost: () => POST_ACTION_COSTS.comment,
+      done: (o): o is CommentOutcome & { balance: number; event_data: NewCommentEvent } =>
+        o.balance !== null && o.event_data !== null,
+      balanceAfter: (o) => o.balance,
+    },
+  );
   // Recorded with the comment; announced after commit, so no stream hears of one that rolled back.
   await announcePostEvent(ctx, {
     type: 'new_comment',
@@ -93,7 +97,7 @@ export async function createComment(
     data: outcome.event_data,
   });
   // The writer's answer is the event every viewer's stream shows (commentEventCte).
-  return { comment: commentOfEvent(outcome.event_data, true), coin_balance: Number(outcome.balance) };
+  return { comment: commentOfEvent(outcome.event_data, true), coin_balance: balance };
 }
 
 export type RemovedComments = { postId: string; ids: string[] };

@@ -1,5 +1,5 @@
 import { BOUNTY_LIMITS, COSTS, type BountyStatus, type PostStatus } from '@kettle/shared';
-import type { Viewer } from './reading.policy.js';
+import type { Viewer } from './access/rule.js';
 
 const DAY_MS = 86_400_000;
 export const BOUNTY_EXPIRY_MS = BOUNTY_LIMITS.expiryDays * DAY_MS;

@@ -21,9 +21,9 @@ import {
   type CommentRefusal,
 } from './bounty.policy.js';
 import { presentPostDetail } from './read-context.js';
-import { postNotFound } from './access.js';
+import { postNotFound } from './access/gate.js';
 import { lockAwardedComment, lockPost } from './posts.repository.js';
-import { canSee } from './reading.policy.js';
+import { canSee } from './access/rule.js';
 
 type BountyPost = { id: string; title: string; authorId: string; bounty: number };
 

@@ -7,12 +7,12 @@ import { postImageKeys, removeImageFiles } from '../../lib/images/delete-images.
 import { recordAudit } from '../../lib/audit.js';
 import { spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../../db/rows.js';
-import { postNotFound } from './access.js';
+import { postNotFound } from './access/gate.js';
 import { lockPost } from './posts.repository.js';
 import { assertMayParticipate } from '../../lib/participation.js';
 import { refundBounty } from './bounty.service.js';
 import { teasChanged } from './list-place.js';
-import { emptyPotRefusal } from './reading.policy.js';
+import { emptyPotRefusal } from './empty-pot.policy.js';
 import { unlockedByOthers } from './unlocks.repository.js';
 
 const REFUSALS: Record<EmptyPotRefusal, () => AppError> = {

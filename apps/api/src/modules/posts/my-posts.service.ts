@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
 import { presentOwnPostsCounted } from './read-context.js';
 import { searchCondition } from './search.js';
-import { emptyPotRefusal } from './reading.policy.js';
+import { emptyPotRefusal } from './empty-pot.policy.js';
 
 function myPostsWhere(authorId: string, query: MyPostsQuery): SQL | undefined {
   const filters: SQL[] = [eq(posts.authorId, authorId)];

@@ -24,7 +24,7 @@ import { presentOwnPost, presentOwnPosts } from './read-context.js';
 import * as repo from './posts.repository.js';
 import { refundUnlocks, returnSubmissionFee, type AppealRefund } from './refunds.js';
 import { searchCondition } from './search.js';
-import { postNotFound } from './access.js';
+import { postNotFound } from './access/gate.js';
 
 export async function listAdminPosts(ctx: AppContext, query: AdminPostListQuery): Promise<OwnPostList> {
   const filters: SQL[] = [];

@@ -2,8 +2,9 @@ import { LOCKED_PREVIEW_CHARS, maskHandle, type PostCard, type PostDetail } from
 import { presentImages } from './post-images.presenter.js';
 import { bountyExpiresAt, canAwardBounty } from './bounty.policy.js';
 import type { PostRow } from '../../db/rows.js';
-import { emptyPotRefusal, readsFree } from './reading.policy.js';
-import { canReport, canVote } from './access.js';
+import { emptyPotRefusal } from './empty-pot.policy.js';
+import { opensTo, readsFree } from './access/rule.js';
+import { canReport, canVote } from './access/gate.js';
 import type { ReadContext } from './read-context.js';
 import type { ViewerEngagement } from './viewer-engagement.repository.js';
 
@@ -15,7 +16,7 @@ function required<T>(value: T | undefined, what: string): T {
 /** The first LOCKED_PREVIEW_CHARS characters (code points, so no emoji is cut in half). */
 const preview = (content: string): string => Array.from(content).slice(0, LOCKED_PREVIEW_CHARS).join('');
 
-const isOpenTo = (row: PostRow, c: ReadContext): boolean => readsFree(c.viewer, row) || c.unlocked.has(row.id);
+const isOpenTo = (row: PostRow, c: ReadContext): boolean => opensTo(c.viewer, row, c.unlocked.has(row.id));
 
 /** Full images when the post is open to the reader, else blurred previews only. */
 const imagesOf = (row: PostRow, c: ReadContext) =>
@@ -26,9 +27,9 @@ const imagesOf = (row: PostRow, c: ReadContext) =>
   );
 
 /**
- * SECURITY: the only place a post becomes a public card. A reader who has not unlocked the post
- * (and is not its author or an admin) gets 150 characters, a masked handle and blurred image
- * previews, never more.
+ * SECURITY: the only place a post becomes a public card. A reader it is not open to (access/rule.ts
+ * opensTo) gets 150 characters, a masked handle and blurred image previews, never more. The reader
+ * pages keep both forms made here and hand each reader one by the same rule (reader-pages.ts).
  */
 export function toPostCard(row: PostRow, c: ReadContext): PostCard {
   const open = isOpenTo(row, c);

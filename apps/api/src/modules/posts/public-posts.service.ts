@@ -6,9 +6,9 @@ import { toPostCard } from './public-posts.presenter.js';
 import { loadReadContext, presentPostDetail } from './read-context.js';
 import { findPost } from './posts.repository.js';
 import { isUuid } from '../../lib/ids.js';
-import { canSee, type Viewer } from './reading.policy.js';
+import { canSee, type Viewer } from './access/rule.js';
 import { countListed, publicListWhere, searchPage, searchScope, slicedSearch, wholeHandle } from './search.js';
-import { postNotFound } from './access.js';
+import { postNotFound } from './access/gate.js';
 import { namesNothing } from './search-names.js';
 
 /**

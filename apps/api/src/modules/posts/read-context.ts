@@ -10,7 +10,7 @@ import { categories, postImages, postUnlocks, posts, states, users } from '../..
 import { rowsOf } from '../../lib/sql-rows.js';
 import { toOwnPost } from './posts.presenter.js';
 import { toPostDetail } from './public-posts.presenter.js';
-import { readsFree, type Viewer } from './reading.policy.js';
+import { readsFree, type Viewer } from './access/rule.js';
 import { loadViewerEngagement } from './viewer-engagement.repository.js';
 
 type ImageRow = typeof postImages.$inferSelect;

@@ -11,6 +11,7 @@ import { usableAccount } from '../../plugins/authenticate.js';
 import { actorIsAdmin } from '../users/actor.js';
 import { findListPage } from './public-posts.service.js';
 import { toPostCard } from './public-posts.presenter.js';
+import { opensTo } from './access/rule.js';
 import { loadReadContext } from './read-context.js';
 
 /**
@@ -29,7 +30,7 @@ export async function buildReaderPage(ctx: AppContext, query: PostListQuery): Pr
   const { rows, metadata } = await findListPage(ctx, null, query);
   const locked = await loadReadContext(ctx.db, rows, null, ctx.secret);
   // SECURITY: the open forms stay on the server; readerListText hands each one only to a reader it
-  // is open to, the same test toPostCard applies (author, admin, or a paid unlock).
+  // is open to, by the rule toPostCard applies (access/rule.ts opensTo).
   const opened = { ...locked, unlocked: new Set(rows.map((row) => row.id)) };
   const page: ReaderPage = {
     ids: rows.map((row) => row.id),
@@ -44,18 +45,18 @@ export async function buildReaderPage(ctx: AppContext, query: PostListQuery): Pr
 const readerPage = parsedPages<ReaderPage>(256);
 
 /** What the list needs of a reader on a page: whether they may read, and what is open to them. */
-type ReaderOnPage = { isActive: boolean; opensAll: boolean; unlocked: string };
+type ReaderOnPage = { isActive: boolean; actsAsAdmin: boolean; unlocked: string };
 
 /**
  * Each reader asking with which of their page's teas they unlocked, for every reader asking at
  * once: `q.n` is a reader's place in the arrays, so each row goes back to the request that asked.
  * A reader's page is its ids joined with commas (the arrays of a batch differ in length). An
- * admin opens every card only as actingAs lets them (actorIsAdmin: two-factor where required).
+ * admin acts as one only as actingAs lets them (actorIsAdmin: two-factor where required).
  */
 const readersOfPages = namedStatement(
   'kettle_readers_of_pages',
   sql`
-    select q.n::int as n, actor.is_active, ${actorIsAdmin} as opens_all,
+    select q.n::int as n, actor.is_active, ${actorIsAdmin} as acts_as_admin,
       coalesce((
         select string_agg(pu.post_id::text, ',') from ${postUnlocks} pu
         where pu.user_id = actor.id and pu.post_id = any(string_to_array(q.page, ',')::uuid[])
@@ -86,8 +87,8 @@ function readerBatches(ctx: AppContext): SerialBatches<Asking, ReaderOnPage | un
           adminsNeedTwoFactor: ctx.config.isProduction,
         });
         const found = new Map<number, ReaderOnPage>();
-        for (const row of rowsOf<{ n: number; is_active: boolean; opens_all: boolean; unlocked: string }>(result))
-          found.set(row.n, { isActive: row.is_active, opensAll: row.opens_all, unlocked: row.unlocked });
+        for (const row of rowsOf<{ n: number; is_active: boolean; acts_as_admin: boolean; unlocked: string }>(result))
+          found.set(row.n, { isActive: row.is_active, actsAsAdmin: row.acts_as_admin, unlocked: row.unlocked });
         // A reader with no row has no account any more: usableAccount refuses them alone.
         return asking.map((_, index) => found.get(index + 1));
       },
@@ -113,8 +114,12 @@ export async function readerListText(ctx: AppContext, readerId: string, kept: st
   const asked = isUuid(readerId) ? await readerBatches(ctx)({ readerId, ids }) : undefined;
   const reader = usableAccount(asked);
   const unlocked = new Set(reader.unlocked.split(','));
+  const viewer = { id: readerId, isAdmin: reader.actsAsAdmin };
+  // A page holds published teas only (findListPage), so each is seen; the rule says which form.
   const cards = ids.map((id, index) =>
-    reader.opensAll || authorIds[index] === readerId || unlocked.has(id) ? open[index] : locked[index],
+    opensTo(viewer, { authorId: authorIds[index] ?? '', status: 'approved' }, unlocked.has(id))
+      ? open[index]
+      : locked[index],
   );
   return `{"data":[${cards.join(',')}],"metadata":${metadata}}`;
 }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { signedIn, type Auth } from '../../../test/posts-kit.js';
 import { getPosts } from '../../../test/reading-kit.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import type { Viewer } from './reading.policy.js';
+import type { Viewer } from './access/rule.js';
 import { slicedSearchStatement } from './search-slices.js';
 import { publicListWhere, searchCandidates, searchPage, searchScope, slicedSearch } from './search.js';
 

@@ -6,7 +6,7 @@ import type { PostRow } from '../../db/rows.js';
 import { categories, postCounts, postUnlocks, posts, states } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { asciiIlike, isPlainAscii } from './ascii-match.js';
-import type { Viewer } from './reading.policy.js';
+import type { Viewer } from './access/rule.js';
 import { slicedSearchPage, termTrigrams, type SlicedSearch } from './search-slices.js';
 
 /**

@@ -5,7 +5,8 @@ import { categories, postImages, postUnlocks, postVotes, posts, reports, states,
 import { namedStatement } from '../../db/prepared.js';
 import { postChargeCtes } from '../coins/coins.service.js';
 import { askedArrays, spendBatches, spendOutcomes, type SpendAsked } from '../coins/spend-batches.js';
-import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { readsFreeSql, unlockDueSql } from './access/rule.js';
 
 /**
  * What the unlock statement read and did: the reader's row, and the post's columns (SQL names,
@@ -34,6 +35,8 @@ export type UnlockOutcome = Record<string, unknown> & {
   report_status: ReportStatus | null;
 };
 
+const alreadyUnlocked = sql`exists (select 1 from ${postUnlocks} where user_id = actor.id and post_id = post.id)`;
+
 /**
  * Every unlock of a batch (unlocks.service.ts): `asked` is the readers and teas in order, `n` each
  * one's place, so each row goes back to its request. A reader is in a batch at most once (the
@@ -50,8 +53,7 @@ const unlocks = namedStatement(
     ), due as (
       select post.n, actor.id as user_id, post.id as post_id, post.title, post.unlock_price as cost
       from post join actor on actor.n = post.n
-      where post.status = 'approved' and post.author_id <> actor.id and not ${actorIsAdmin} and ${actorMayAct}
-        and not exists (select 1 from ${postUnlocks} where user_id = actor.id and post_id = post.id)
+      where ${unlockDueSql({ post: 'post', unlocked: alreadyUnlocked })} and ${actorMayAct}
     ), ${postChargeCtes('unlock')}, stored as (
       insert into ${postUnlocks} (user_id, post_id, price_paid)
       select user_id, post_id, cost from charged
@@ -67,7 +69,7 @@ const unlocks = namedStatement(
       (select coalesce(json_agg(i order by i.position), '[]') from ${postImages} i where i.post_id = post.id) as images,
       exists (select 1 from ${posts} r where r.original_post_id = post.id and r.status = 'approved') as has_reversal,
       -- Only the author and admins see how many unlocked it (read-context.ts).
-      case when post.author_id = actor.id or ${actorIsAdmin}
+      case when ${readsFreeSql('post')}
         then (select count(*)::int from ${postUnlocks} where post_id = post.id) end as unlock_count,
       exists (select 1 from ${postVotes} where user_id = actor.id and post_id = post.id) as voted,
       (select status from ${reports}

@@ -1,11 +1,8 @@
 import { POST_CARD_MESSAGES, type PostDetail, type UnlockResponse } from '@kettle/shared';
 import type { AppContext } from '../../context.js';
-import type { Viewer } from './reading.policy.js';
+import type { Viewer } from './access/rule.js';
 import { postImages, posts } from '../../db/schema.js';
-import { isUuid } from '../../lib/ids.js';
-import { actingAccount, loadActingAccount } from '../users/actor.js';
-import { accountFrozen, countSpent, insufficientCoins } from '../coins/coins.service.js';
-import { postNotFound, refusePostAction } from './access.js';
+import { spendOnPost } from './access/settle-spend.js';
 import { toPostDetail } from './public-posts.presenter.js';
 import { fromRawRow } from '../../db/raw-rows.js';
 import type { ReadContext } from './read-context.js';
@@ -16,23 +13,19 @@ import { unlockInBatch, type UnlockOutcome } from './unlock.statement.js';
  * answers the post detail; the unlock row's primary key turns every repeat into a free no-op.
  */
 export async function unlockPost(ctx: AppContext, readerId: string, id: string): Promise<UnlockResponse> {
-  if (!isUuid(id)) {
-    await loadActingAccount(ctx, readerId);
-    throw postNotFound();
-  }
-  const outcome = await unlockInBatch(ctx.db, { readerId, postId: id }, ctx.config.isProduction);
-  const user = actingAccount(ctx.config, outcome?.actor ?? null);
-  if (!outcome || outcome.id === null) throw postNotFound();
-  refusePostAction(user, { authorId: outcome.author_id, status: outcome.status }, 'unlock', false);
-  let coinBalance = Number(outcome.balance);
-  if (outcome.was_due) {
-    if (outcome.charged_balance === null) {
-      throw Number(outcome.debt) > 0 ? accountFrozen() : insufficientCoins(Number(outcome.unlock_price));
-    }
-    coinBalance = Number(outcome.charged_balance);
-    countSpent(Number(outcome.unlock_price));
-  }
-  return { message: POST_CARD_MESSAGES.unlocked, coin_balance: coinBalance, post: detailOf(ctx, user, outcome) };
+  const { user, outcome, balance } = await spendOnPost(
+    ctx,
+    readerId,
+    id,
+    () => unlockInBatch(ctx.db, { readerId, postId: id }, ctx.config.isProduction),
+    {
+      action: 'unlock',
+      cost: (o) => (o.was_due ? Number(o.unlock_price) : 0),
+      done: (o): o is UnlockOutcome => !o.was_due || o.charged_balance !== null,
+      balanceAfter: (o) => o.charged_balance ?? o.balance,
+    },
+  );
+  return { message: POST_CARD_MESSAGES.unlocked, coin_balance: balance, post: detailOf(ctx, user, outcome) };
 }
 
 /** The detail GET /posts/{id} would answer now, from what the statement read. */

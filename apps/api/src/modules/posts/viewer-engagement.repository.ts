@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { postVotes, reports } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import type { Viewer } from './reading.policy.js';
+import type { Viewer } from './access/rule.js';
 
 /** What one signed-in viewer did with one post: the detail page's vote and report fields. */
 export type ViewerEngagement = {

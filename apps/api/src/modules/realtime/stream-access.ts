@@ -5,7 +5,7 @@ import { posts, postUnlocks, postVotes, userBlocks, users } from '../../db/schem
 import { unauthorized } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/ids.js';
 import { actingAccountOf, claimsOf } from '../../plugins/authenticate.js';
-import { refuseConversation } from '../posts/access.js';
+import { refuseConversation } from '../posts/access/gate.js';
 
 /** Who watches which post, and the viewer's state the stream personalises events with. */
 export type StreamAccess = {

@@ -14,7 +14,7 @@ export function reportRefusal(reporter: { id: string; isAdmin: boolean }, author
 
 /**
  * Only published posts can be reported; reporting does not need an unlock (decisions.md, Coins).
- * The post detail's can_report (posts/access.ts canReport) follows the same rules.
+ * The post detail's can_report (posts/access/gate.ts canReport) follows the same rules.
  */
 export const isReportable = (post: { status: PostStatus }): boolean => post.status === 'approved';
 

@@ -16,7 +16,7 @@ import { reports } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { spendCoins } from '../coins/coins.service.js';
 import { assertMayParticipate } from '../../lib/participation.js';
-import { enterPost } from '../posts/access.js';
+import { enterPost } from '../posts/access/gate.js';
 import type { UserRow } from '../../db/rows.js';
 import { newReference } from './reference.js';
 import { canReadComment, commentExcerpt, isReportable, reportRefusal, type ReportRefusal } from './reports.policy.js';

@@ -5,7 +5,8 @@ import { postUnlocks, postVotes, posts } from '../../db/schema.js';
 import { namedStatement } from '../../db/prepared.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { voteEventCte } from '../realtime/post-events.js';
-import { actorIsAdmin, actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
+import { mayVoteSql } from '../posts/access/rule.js';
 import { askedArrays, spendBatches, spendOutcomes, type SpendAsked } from '../coins/spend-batches.js';
 
 /** What the vote statement read and did for a vote; see votesStatement. The post's facts are null when there is no such post. */
@@ -26,12 +27,12 @@ export type VoteOutcome = {
 /**
  * The whole of each vote of a batch in one statement (issue 13, P6): the voter's account
  * (users/actor.ts), and the charge, the vote row, the ledger row and the counter only when every
- * rule holds: the account may act, the post is published, not the voter's, open to them (admin or
- * unlocked), not voted yet, and paid for, and its vote_update event with them. Answers one
+ * rule holds: the account may act, the post takes the voter's vote (posts/access/rule.ts
+ * mayVote), not voted yet, and paid for, and its vote_update event with them. Answers one
  * outcome per asked, in order; undefined: no such account. Otherwise the facts say which refusal
  * applies. A batch holds a voter once and a tea once (voteInBatch).
  *
- * The teas' rows are locked first (NO KEY UPDATE, as the gate locks one for a vote: access.ts), so
+ * The teas' rows are locked first (NO KEY UPDATE, the lock a vote's counter update takes anyway), so
  * voters on one tea queue there and a moderator's reject waits for the vote or the vote sees the
  * rejection. The counters are bumped by `posts_add_votes` (migration 0018), once for the batch: an
  * UPDATE written in this statement would look for the row through the statement's snapshot, older
@@ -78,8 +79,7 @@ const votes = namedStatement(
     ), due as (
       select facts.n, actor.id as user_id, facts.id as post_id, facts.title, ${POST_ACTION_COSTS.vote}::int as cost
       from facts join actor on actor.n = facts.n
-      where facts.status = 'approved' and facts.author_id <> actor.id and (${actorIsAdmin} or facts.unlocked)
-        and not facts.voted and ${actorMayAct}
+      where ${mayVoteSql({ post: 'facts', unlocked: sql`facts.unlocked` })} and not facts.voted and ${actorMayAct}
     ), ${postChargeCtes('vote')}, stored as (
       insert into ${postVotes} (user_id, post_id) select user_id, post_id from charged returning user_id, post_id
     ), bumped as (

@@ -1,23 +1,22 @@
-// A viewer's access to a post, in one place: whether it exists for them, whether its
-// conversation is open to them, and the gate (row lock and refusals) every post action passes first.
-import { COMMENT_MESSAGES, MESSAGES, VOTE_MESSAGES, type PostStatus } from '@kettle/shared';
+// A viewer's access to a post as answers: whether it exists for them, whether its conversation is
+// open to them, and the refusal (in a fixed order) each post action meets. The rule it answers by
+// is rule.ts.
+import { COMMENT_MESSAGES, MESSAGES, VOTE_MESSAGES } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import type { PostRow } from '../../db/rows.js';
-import { posts } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/app-error.js';
-import { isUuid } from '../../lib/ids.js';
-import { findPost } from './posts.repository.js';
-import { canSee, readsFree, type Viewer } from './reading.policy.js';
-import { unlockedPostIds } from './unlocks.repository.js';
+import type { DbOrTx } from '../../../db/client.js';
+import type { PostRow } from '../../../db/rows.js';
+import { posts } from '../../../db/schema.js';
+import { forbidden, notFound } from '../../../lib/app-error.js';
+import { isUuid } from '../../../lib/ids.js';
+import { findPost } from '../posts.repository.js';
+import { acceptsConversation, canSee, mayVote, opensTo, readsFree, type PostFacts, type Viewer } from './rule.js';
+import { unlockedPostIds } from '../unlocks.repository.js';
 
 /** The one answer for a post this viewer may not see, or that does not exist: the same 404. */
 export const postNotFound = () => notFound(MESSAGES.notFound.post);
 
-type PostFacts = { authorId: string; status: PostStatus };
-
 /**
- * Where a viewer stands with a post's conversation (comments and votes). decisions.md, Coins:
+ * Where a viewer stands with a post's conversation (comments and votes):
  * reading a locked post's comments, commenting and voting need the post unlocked; the author
  * and admins read free. 'hidden' posts do not exist for this viewer (404, like the detail page).
  */
@@ -25,15 +24,12 @@ export type ConversationAccess = 'hidden' | 'locked' | 'open';
 
 export function conversationAccess(viewer: Viewer, post: PostFacts, unlockedByViewer: boolean): ConversationAccess {
   if (!canSee(viewer, post)) return 'hidden';
-  return readsFree(viewer, post) || unlockedByViewer ? 'open' : 'locked';
+  return opensTo(viewer, post, unlockedByViewer) ? 'open' : 'locked';
 }
-
-/** New comments and votes land on published posts only (pending and rejected ones are read-only). */
-export const acceptsConversation = (post: PostFacts): boolean => post.status === 'approved';
 
 /** The detail page's can_vote: the vote route would accept this viewer's vote right now. */
 export function canVote(viewer: Viewer, post: PostFacts, facts: { open: boolean; voted: boolean }): boolean {
-  return viewer !== null && acceptsConversation(post) && facts.open && viewer.id !== post.authorId && !facts.voted;
+  return viewer !== null && mayVote(viewer, post, facts.open) && !facts.voted;
 }
 
 /**
@@ -48,14 +44,12 @@ export function canReport(viewer: Viewer, post: PostFacts): boolean {
 export type PostAction = 'unlock' | 'report' | 'comment' | 'vote';
 
 /**
- * The post's facts, locked until the transaction ends. A vote takes NO KEY UPDATE because it
- * bumps vote_count on this row anyway: taking that lock first (instead of a share lock upgraded
- * later) means two votes cannot deadlock. Unlock, comment and report take a share lock. Either
- * way a moderator's reject or delete (FOR UPDATE) waits for the action to finish, or the action
- * waits and then sees the post's new state; comment and vote inserts only take KEY SHARE on the
- * row (their foreign keys), which neither lock blocks.
+ * The post's facts, share-locked until the transaction ends: a moderator's reject or delete
+ * (FOR UPDATE) waits for the action to finish, or the action waits and then sees the post's new
+ * state. Votes and comments lock their tea inside their own statement instead (votes.repository.ts,
+ * comments.repository.ts).
  */
-async function lockForAction(db: DbOrTx, id: string, action: PostAction) {
+async function lockPostFacts(db: DbOrTx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
@@ -67,11 +61,11 @@ async function lockForAction(db: DbOrTx, id: string, action: PostAction) {
     })
     .from(posts)
     .where(eq(posts.id, id))
-    .for(action === 'vote' ? 'no key update' : 'share');
+    .for('share');
   return row;
 }
 
-export type GatedPost = NonNullable<Awaited<ReturnType<typeof lockForAction>>>;
+export type GatedPost = NonNullable<Awaited<ReturnType<typeof lockPostFacts>>>;
 
 /** Whether the reader paid for this post; the author and admins never need to. */
 async function unlockedBy(db: DbOrTx, viewer: Viewer, post: PostFacts & { id: string }): Promise<boolean> {
@@ -106,19 +100,18 @@ export function refusePostAction(
 }
 
 /**
- * The gate a post action passes first, inside its transaction: lock the post, check this user's
- * access, and refuse with the action's answer (refusePostAction) before anything is written.
+ * The gate a report (and the demo's unlock) passes first, inside its transaction: lock the post
+ * and refuse with the action's answer (refusePostAction) before anything is written. Neither
+ * needs the post unlocked, so no unlock is read.
  */
 export async function enterPost(
   tx: DbOrTx,
   user: NonNullable<Viewer>,
   id: string,
-  action: PostAction,
+  action: 'unlock' | 'report',
 ): Promise<GatedPost> {
-  const post = await lockForAction(tx, id, action);
-  const conversation = action === 'comment' || action === 'vote';
-  const unlocked = post !== undefined && conversation && (await unlockedBy(tx, user, post));
-  refusePostAction(user, post, action, unlocked);
+  const post = await lockPostFacts(tx, id);
+  refusePostAction(user, post, action, false);
   return post;
 }
 
