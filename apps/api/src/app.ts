@@ -64,7 +64,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerHotPages } from './plugins/hot-pages.js';
 import { registerPageInvalidation } from './plugins/page-invalidation.js';
-import { OneLineRequestLog, requestLogger } from './plugins/request-log.js';
+import { OneLineRequestLog } from './plugins/request-log.js';
 import { registerRequestMetrics } from './plugins/request-metrics.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -124,7 +124,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     logController: new OneLineRequestLog(),
-    childLoggerFactory: requestLogger,
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
