@@ -106,32 +106,34 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@/*', '../../apps/*', 'react', 'node:*', 'fastify'] }],
     },
   },
-  {
+  ...[
+    // A file at a module's top, and one in a folder of its module (posts/reading/, say): the
+    // relative paths that reach another module differ by one level.
+    { files: ['apps/api/src/modules/*/*.ts'], up: '..' },
+    { files: ['apps/api/src/modules/*/*/*.ts'], up: '../..' },
+  ].map(({ files, up }) => ({
     // API module boundaries: a module's repository (its queries) and presenter (its response
     // shapes) are its own. Another module goes through its service, policy or access file, and
     // what several modules share moves down to src/lib or src/db (docs/architecture.md).
-    files: ['apps/api/src/modules/**/*.ts'],
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: [
-                '../*/*.repository*',
-                '../*/*.presenter*',
-                '../../*/*.repository*',
-                '../../*/*.presenter*',
-                '../../modules/*/*.repository*',
-                '../../modules/*/*.presenter*',
-              ],
+              group: ['*/*.repository*', '*/*.presenter*', '*/*/*.repository*', '*/*/*.presenter*'].flatMap((tail) => [
+                `${up}/${tail}`,
+                `${up}/../modules/${tail}`,
+              ]),
               message: "Another module's repository and presenter are its own: use its service, policy or access file.",
             },
           ],
         },
       ],
     },
-  },
+  })),
+
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '.ci/**'],
     languageOptions: {

@@ -25,8 +25,13 @@ import { desc } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { posts } from '../apps/api/src/db/schema.js';
-import { publicListWhere, searchCandidates, searchScope, slicedSearch } from '../apps/api/src/modules/posts/search.js';
-import { slicedSearchStatement } from '../apps/api/src/modules/posts/search-slices.js';
+import {
+  publicListWhere,
+  searchCandidates,
+  searchScope,
+  slicedSearch,
+} from '../apps/api/src/modules/posts/search/search.js';
+import { slicedSearchStatement } from '../apps/api/src/modules/posts/search/search-slices.js';
 import type { Viewer } from '../apps/api/src/modules/posts/access/rule.js';
 import {
   ABSENT_WORD,

@@ -10,7 +10,7 @@
  * (10 connections, 50 callers at once), in turns, each round alternating, every unlock on a
  * (reader, tea) pair of its own:
  * - the bare spend;
- * - Kettle's unlock statement (posts/unlock.statement.ts) in the app's batches, as the route runs
+ * - Kettle's unlock statement (posts/unlocks/unlock.statement.ts) in the app's batches, as the route runs
  *   it: the reader's account and the gates, the charge, the ledger row and the unlock row, and the
  *   post's detail read in the same snapshot;
  * - Kettle's gates without the detail: the reader's gate columns, the post's, "not yet unlocked",
@@ -29,7 +29,7 @@ import { namedStatement } from '../apps/api/src/db/prepared.js';
 import { postUnlocks, posts, users } from '../apps/api/src/db/schema.js';
 import { actorIsAdmin, actorMayAct } from '../apps/api/src/modules/users/actor.js';
 import { postChargeCtes } from '../apps/api/src/modules/coins/coins.service.js';
-import { unlockInBatch } from '../apps/api/src/modules/posts/unlock.statement.js';
+import { unlockInBatch } from '../apps/api/src/modules/posts/unlocks/unlock.statement.js';
 import { SPEND_SQL } from './lib/baselines.mjs';
 import { seed } from './lib/dataset.js';
 import { positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';

@@ -11,7 +11,7 @@
 import Fastify, { type FastifyReply } from 'fastify';
 import { openPostgres } from '../../apps/api/src/db/client.js';
 import { commentInBatch } from '../../apps/api/src/modules/comments/comments.repository.js';
-import { unlockInBatch } from '../../apps/api/src/modules/posts/unlock.statement.js';
+import { unlockInBatch } from '../../apps/api/src/modules/posts/unlocks/unlock.statement.js';
 import { voteInBatch } from '../../apps/api/src/modules/votes/votes.repository.js';
 
 type Pair = { Params: { reader: string; post: string } };

@@ -36,7 +36,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
-import { publicPostsRoutes } from './modules/posts/public-posts.routes.js';
+import { publicPostsRoutes } from './modules/posts/reading/public-posts.routes.js';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';

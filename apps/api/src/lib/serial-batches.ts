@@ -3,7 +3,7 @@
  * write: alone, each paid its own round trip, its own transaction and its own wait for the log on
  * disk, which cost more than the spend itself (coins/spend-batches.ts). The signed-in readers of a
  * list page share one read of their flags the same way, with no limit on batches out
- * (posts/reader-pages.ts). The calls that arrive while `out` batches are out wait and go together
+ * (posts/reading/reader-pages.ts). The calls that arrive while `out` batches are out wait and go together
  * in the next, so the batch grows with the load.
  *
  * A call names what its write locks (`holds`, e.g. the reader's account). No two calls holding the

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { settleStaleCheckouts } from '../modules/payments/stale-checkouts.js';
-import { refundExpiredBounties } from '../modules/posts/bounty.service.js';
+import { refundExpiredBounties } from '../modules/posts/bounty/bounty.service.js';
 import { deleteEventsBefore } from '../modules/realtime/post-events.js';
 import { backfillImagePreviews } from './image-previews.js';
 import { sweepOrphanUploads } from './orphan-uploads.js';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import { accountActions, users } from '../../db/schema.js';
 import { restoreRemovedComment } from '../comments/removed-comments.js';
-import { reinstatePost } from '../posts/posts-admin.service.js';
+import { reinstatePost } from '../posts/admin/posts-admin.service.js';
 import type { DecisionFacts } from './appeal-targets.js';
 import type { AppealRow } from './appeals.repository.js';
 

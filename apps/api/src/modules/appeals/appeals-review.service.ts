@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids.js';
 import { imageUrl } from '../../lib/images/image-urls.js';
 import { appealOutcomeMail } from '../../lib/mailer/appeal-templates.js';
 import { notify } from '../../lib/notify.js';
-import { explainReinstateFailure } from '../posts/posts-admin.service.js';
+import { explainReinstateFailure } from '../posts/admin/posts-admin.service.js';
 import { reverseDecision } from './appeal-reversal.js';
 import { liveAdminIds, reviewBlockOf } from './appeal-reviewers.js';
 import type { DecisionFacts } from './appeal-targets.js';

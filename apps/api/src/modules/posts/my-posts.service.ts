@@ -2,9 +2,9 @@ import type { MyPost, MyPostList, MyPostsQuery } from '@kettle/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { posts } from '../../db/schema.js';
-import { presentOwnPostsCounted } from './read-context.js';
-import { searchCondition } from './search.js';
-import { emptyPotRefusal } from './empty-pot.policy.js';
+import { presentOwnPostsCounted } from './reading/read-context.js';
+import { searchCondition } from './search/search.js';
+import { emptyPotRefusal } from './empty-pot/empty-pot.policy.js';
 
 function myPostsWhere(authorId: string, query: MyPostsQuery): SQL | undefined {
   const filters: SQL[] = [eq(posts.authorId, authorId)];

@@ -29,7 +29,7 @@ import {
 import { categories, notifications } from '../../db/schema.js';
 import { devCheckoutEvent } from '../payments/dev-checkout.service.js';
 import { findUserById } from '../users/users.service.js';
-import { listPublicPosts } from './public-posts.service.js';
+import { listPublicPosts } from './reading/public-posts.service.js';
 
 /** Visitors' pages from the cache (docs/performance.md P1, P2): what they may and may not serve. */
 describe('the page cache behind GET /posts and GET /posts/{id}', () => {

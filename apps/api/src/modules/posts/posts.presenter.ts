@@ -1,7 +1,7 @@
 import type { OwnPost } from '@kettle/shared';
 import type { PostRow } from '../../db/rows.js';
-import { presentImages } from './post-images.presenter.js';
-import type { PostRelations } from './read-context.js';
+import { presentImages } from './reading/post-images.presenter.js';
+import type { PostRelations } from './reading/read-context.js';
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`post presenter: missing ${what}`);

@@ -14,11 +14,11 @@ import { newStorageKey, type ProcessedImage } from '../../lib/images/process-ima
 import { removeImageFiles } from '../../lib/images/delete-images.js';
 import { assertCanAfford, spendCoins } from '../coins/coins.service.js';
 import type { UserRow } from '../../db/rows.js';
-import { escrowBounty } from './bounty.service.js';
-import { submissionTotal } from './bounty.policy.js';
+import { escrowBounty } from './bounty/bounty.service.js';
+import { submissionTotal } from './bounty/bounty.policy.js';
 import { HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
-import { presentOwnPost } from './read-context.js';
+import { presentOwnPost } from './reading/read-context.js';
 import * as repo from './posts.repository.js';
 
 export type NewPost = { data: PostCreateData; images: ProcessedImage[]; originalPostId?: string };

@@ -13,7 +13,7 @@ import { reports } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceRemovedComments, removeCommentById, type RemovedComments } from '../comments/comments.service.js';
-import { removeReportedPost } from '../posts/posts-admin.service.js';
+import { removeReportedPost } from '../posts/admin/posts-admin.service.js';
 import type { UserRow } from '../../db/rows.js';
 import { isDecided, mailTakedownOutcome, noticeReporterInApp } from './report-notices.js';
 import { toReport, toReportList } from './reports.presenter.js';

@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../../lib/app-error.js';
 import { isUuid } from '../../../lib/ids.js';
 import { findPost } from '../posts.repository.js';
 import { acceptsConversation, canSee, mayVote, opensTo, readsFree, type PostFacts, type Viewer } from './rule.js';
-import { unlockedPostIds } from '../unlocks.repository.js';
+import { unlockedPostIds } from '../unlocks/unlocks.repository.js';
 
 /** The one answer for a post this viewer may not see, or that does not exist: the same 404. */
 export const postNotFound = () => notFound(MESSAGES.notFound.post);

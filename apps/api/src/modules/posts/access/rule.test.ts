@@ -18,9 +18,9 @@ import { loadActingAccount } from '../../users/actor.js';
 import { actingAs } from '../../users/two-factor.policy.js';
 // eslint-disable-next-line no-restricted-imports -- as above
 import { votesStatement } from '../../votes/votes.repository.js';
-import { getPostDetail } from '../public-posts.service.js';
-import { buildReaderPage, readerListText } from '../reader-pages.js';
-import { unlocksStatement } from '../unlock.statement.js';
+import { getPostDetail } from '../reading/public-posts.service.js';
+import { buildReaderPage, readerListText } from '../reading/reader-pages.js';
+import { unlocksStatement } from '../unlocks/unlock.statement.js';
 import { mayComment, mayRead, mayVote, unlockDue, type PostFacts } from './rule.js';
 
 const VIEWERS = ['author', 'admin', 'admin without 2FA', 'unlocker', 'stranger', 'suspended', 'deactivated'] as const;
