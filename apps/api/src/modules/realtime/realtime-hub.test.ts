@@ -6,7 +6,8 @@ import { signedIn } from '../../../test/posts-kit.js';
 import { commentEvent, eventually, livePost } from '../../../test/realtime-kit.js';
 import { postTopic } from './post-events.js';
 import { FAN_OUT_BUDGET_MS } from './fan-out.js';
-import { BLOCK_LOOKUP_BY_VIEWER_MAX, createRealtimeHub, type RealtimeHub } from './realtime-hub.js';
+import { BLOCK_LOOKUP_BY_VIEWER_MAX } from './realtime-channel.js';
+import { createRealtimeHub, type RealtimeHub } from './realtime-hub.js';
 import type { SseWriter } from './sse.js';
 
 const VIEWERS = 2_500;

@@ -1,0 +1,228 @@
+import type { DemoTea } from './script-types.js';
+
+/** The demo's teas published two weeks ago and more, oldest first (teas.ts adds the recent ones). */
+export const OLDER_TEAS: DemoTea[] = [
+  {
+    key: 'chef',
+    by: 'chai_charlie',
+    handle: '@totally_fictional_chef',
+    category: 'Caught Slipping',
+    state: 'LA',
+    title: 'The "secret family gumbo" came from a freezer aisle',
+    content:
+      'Pour yourself a cup, because this one is piping hot. The chef who swears his gumbo is a recipe from his great-grandmother was spotted at 6 a.m. loading forty tubs of store-bought roux into a hatchback. Forty. The dishwasher says the "family secret" is a pair of scissors and a very good poker face. Grandma, if you are reading this: we are so sorry for your loss of credit.',
+    days: 26,
+    photos: ['smoky-kitchen'],
+    votes: ['earl_grey_gwen', 'matcha_mo', 'oolong_olu', 'ben_brews', 'rooibos_rae'],
+    readers: ['kombucha_kai'],
+    comments: [
+      {
+        by: 'earl_grey_gwen',
+        text: 'I KNEW that roux was too consistent. Nobody stirs that evenly at 11 p.m.',
+        hours: 3,
+      },
+      {
+        by: 'chai_charlie',
+        text: 'The hatchback was also parked in the fire lane, for the record.',
+        hours: 4,
+        reply: 0,
+      },
+      { by: 'ben_brews', text: 'Honestly still a great gumbo. Frozen roux rights.', hours: 9 },
+      { by: 'matcha_mo', text: 'Respectfully, the scissors detail sent me.', hours: 11, reply: 2 },
+    ],
+  },
+  {
+    key: 'mayor',
+    by: 'earl_grey_gwen',
+    handle: '@made_up_mayor',
+    category: 'Roast Room',
+    state: 'OH',
+    title: 'Our mayor cut a ribbon on a bridge that goes nowhere',
+    content:
+      'Big scissors, bigger speech, zero destination. The mayor spent twenty minutes thanking "the visionaries" behind the Maple Street footbridge, which currently ends in a hedge. Locals have started leaving tiny welcome mats at the hedge. The hedge is now the most popular attraction in town and has its own fan account. Steep on that.',
+    days: 24,
+    photos: ['city-night'],
+    votes: ['chai_charlie', 'ava_sips', 'kombucha_kai', 'matcha_mo'],
+    comments: [
+      { by: 'kombucha_kai', text: 'The hedge deserved that ribbon more than anyone in that crowd.', hours: 2 },
+      { by: 'ava_sips', text: 'I have walked the bridge. I have met the hedge. 10/10 experience.', hours: 6 },
+      { by: 'oolong_olu', text: 'Hedge for city council.', hours: 7, reply: 1 },
+    ],
+  },
+  {
+    key: 'mayor-reversal',
+    by: 'kombucha_kai',
+    handle: '@made_up_mayor',
+    category: 'Reverse the Table',
+    state: 'OH',
+    title: 'Reversal: the bridge goes somewhere, the hedge is phase one',
+    content:
+      'Flipping this kettle over. I sat in on the planning meetings: the footbridge was always built in two halves, and the second half lands next spring. The hedge is getting a gate, not a grudge. Is the mayor dramatic with giant scissors? Absolutely. Is the bridge to nowhere? No, it is the bridge to later.',
+    days: 21,
+    reverses: 'mayor',
+    votes: ['earl_grey_gwen', 'rooibos_rae'],
+    comments: [
+      { by: 'earl_grey_gwen', text: 'Fine. I will accept "bridge to later". The hedge stays iconic.', hours: 5 },
+    ],
+  },
+  {
+    key: 'dj',
+    by: 'matcha_mo',
+    handle: '@not_a_real_dj',
+    category: 'Club Shenanigans',
+    state: 'FL',
+    title: 'The headliner was pressing play on a podcast',
+    content:
+      'Saturday at the rooftop: the "live set" paused halfway through so a calm voice could tell the whole dance floor about a mattress discount code. The DJ kept fist-pumping through the ad read like it was the drop. Security had to stop people from ordering mattresses at the bar. The bass was loud, but the receipts are louder.',
+    days: 22,
+    photos: ['neon-club'],
+    votes: ['chai_charlie', 'oolong_olu', 'ava_sips', 'kombucha_kai', 'rooibos_rae', 'ben_brews'],
+    comments: [
+      { by: 'oolong_olu', text: 'I did use the code though. Great mattress. Terrible set.', hours: 1 },
+      { by: 'rooibos_rae', text: 'The fist-pump during the ad read is going in the history books.', hours: 2 },
+      { by: 'matcha_mo', text: 'He did it AGAIN during the encore. Same ad.', hours: 4, reply: 1 },
+      { by: 'ben_brews', text: 'A podcast with a good beat is still a podcast, bestie.', hours: 8 },
+    ],
+  },
+  {
+    key: 'influencer',
+    by: 'oolong_olu',
+    handle: '@imaginary_influencer',
+    category: 'You Thought You Ate?',
+    state: 'CA',
+    title: 'The "Bali retreat" was a backyard with a fog machine',
+    content:
+      'Seven posts of "healing in paradise", one neighbour with a ladder and a very clear view. The jungle was four potted ferns, the waterfall was a garden hose, and the sunrise was a ring light with an orange gel. You thought you ate, but the fog machine ran out at noon and so did the illusion. Namaste at home, I guess.',
+    days: 20,
+    photos: ['teacup-sunset', 'beach-ring'],
+    votes: ['earl_grey_gwen', 'chai_charlie', 'matcha_mo', 'ava_sips', 'rooibos_rae', 'kombucha_kai', 'ben_brews'],
+    comments: [
+      { by: 'ava_sips', text: 'The garden-hose waterfall is honestly creative. Still lying though.', hours: 2 },
+      { by: 'earl_grey_gwen', text: 'I want the neighbour with the ladder to start a newsletter.', hours: 3 },
+      {
+        by: 'oolong_olu',
+        text: 'He has one. It is called "Over The Fence". Subscribing was the best thing I did all year.',
+        hours: 5,
+        reply: 1,
+      },
+      { by: 'chai_charlie', text: 'Ring light sunrise is a new low and a new high.', hours: 10 },
+    ],
+  },
+  {
+    key: 'coach',
+    by: 'rooibos_rae',
+    handle: '@pretend_pilates_pro',
+    category: 'Workplace War',
+    state: 'TX',
+    title: 'Pilates instructor billed the studio for "core strength consulting"',
+    content:
+      'The studio owner found an invoice for "core strength consulting: 14 hours" and asked what that meant. The answer: fourteen hours of planking in the break room while on the phone with her cousin. The owner says the planks were genuinely impressive, which is why nobody can decide if this is fraud or a world record.',
+    days: 19,
+    votes: ['matcha_mo', 'chai_charlie', 'ben_brews'],
+    comments: [
+      {
+        by: 'matcha_mo',
+        text: 'Fourteen hours of planking is consulting, if you think about it. Do not think about it.',
+        hours: 4,
+      },
+      { by: 'ben_brews', text: 'Honestly? Pay her.', hours: 6 },
+    ],
+  },
+  {
+    key: 'wedding',
+    by: 'ben_brews',
+    handle: '@fictional_best_man',
+    category: 'Family Feud',
+    state: 'GA',
+    title: 'Best man read the wrong speech: the one from his OTHER wedding',
+    content:
+      'The toast started sweet, then he thanked "Jessica" for "the happiest day of my life". The bride is named Priya. It turns out he had kept his speech from his own wedding (to Jessica) on the same index cards and shuffled them in the car. The aunts have not stopped talking, the DJ played a sad trombone, and Priya, an icon, toasted Jessica too.',
+    days: 18,
+    photos: ['party-cake'],
+    votes: ['earl_grey_gwen', 'oolong_olu', 'chai_charlie', 'ava_sips', 'kombucha_kai'],
+    comments: [
+      { by: 'earl_grey_gwen', text: 'Priya toasting Jessica is the most gracious thing I have ever read.', hours: 1 },
+      { by: 'kombucha_kai', text: 'Index cards are a hazard. Laminate your speeches, people.', hours: 3 },
+      { by: 'ava_sips', text: 'The sad trombone is what pushed this from awkward to legendary.', hours: 5 },
+      {
+        by: 'ben_brews',
+        text: 'I was there. The trombone was live. The DJ brought a real trombone.',
+        hours: 6,
+        reply: 2,
+      },
+    ],
+  },
+  {
+    key: 'landlord',
+    by: 'kombucha_kai',
+    handle: '@hypothetical_landlord',
+    category: 'Caught Slipping',
+    state: 'NY',
+    title: 'Landlord "fixing the heat" was watching cooking shows in 4B',
+    content:
+      'Three weeks of "the part is on order", then the tenant in 4B came home early and found the landlord on her couch, blanket on, deep in a baking competition. He claimed he was "testing the radiator under real conditions". The radiator was off. The blanket was hers. The part, somehow, arrived the next morning.',
+    days: 17,
+    votes: ['rooibos_rae', 'matcha_mo', 'oolong_olu', 'ava_sips'],
+    comments: [
+      { by: 'rooibos_rae', text: 'Testing the radiator under real conditions is going on my résumé.', hours: 2 },
+      { by: 'matcha_mo', text: 'Who won the baking competition though. Asking for me.', hours: 5 },
+    ],
+  },
+  {
+    key: 'bakery',
+    by: 'earl_grey_gwen',
+    handle: '@pseudo_pastry_chef',
+    category: 'Tea with Sprinkles',
+    state: 'WA',
+    title: 'The grumpy bakery owner has been secretly naming loaves after regulars',
+    content:
+      'Sweet tea only: the man who has never once smiled at the counter has a notebook where every sourdough is named after a regular. There is a "Rain Jacket Rachel" rye and a "Tuesday Dog Guy" baguette. He found out we know and is now pretending it is a coincidence. We will be buying every single loaf forever.',
+    days: 16,
+    photos: ['teacup-sunset'],
+    votes: ['ava_sips', 'ben_brews', 'chai_charlie', 'matcha_mo', 'oolong_olu', 'rooibos_rae', 'kombucha_kai'],
+    comments: [
+      { by: 'ava_sips', text: 'This is the only tea I want to drink today. Wholesome and scalding.', hours: 1 },
+      {
+        by: 'chai_charlie',
+        text: 'I need to know if there is a loaf named after me and I also need to never know.',
+        hours: 4,
+      },
+      {
+        by: 'earl_grey_gwen',
+        text: 'There is a "Big Umbrella Charlie" focaccia. I am so sorry.',
+        hours: 4.5,
+        reply: 1,
+      },
+    ],
+  },
+  {
+    key: 'gym',
+    by: 'chai_charlie',
+    handle: '@fake_fitness_guru',
+    category: 'Cheater Alert',
+    state: 'AZ',
+    title: 'Fitness guru caught cheating... on his meal plan, with a sheet cake',
+    content:
+      'He posts "no sugar, no excuses" five times a day. He was also spotted in a grocery store parking lot eating a full-size sheet cake with a plastic fork, still wearing the branded hoodie. The cake said "Congratulations Brenda". Nobody knows who Brenda is. We are all Brenda now.',
+    days: 15,
+    votes: ['kombucha_kai', 'earl_grey_gwen', 'ben_brews'],
+    readers: ['rooibos_rae'],
+    comments: [{ by: 'kombucha_kai', text: 'We are all Brenda now. Printing the shirts.', hours: 3 }],
+  },
+  {
+    key: 'bookclub',
+    by: 'ava_sips',
+    handle: '@invented_book_club_host',
+    category: 'Fake Friends',
+    state: 'IL',
+    title: 'Book club host has not read a single book in two years',
+    content:
+      'The woman who picks every book and leads every discussion has been summarising the back covers and the first chapter since 2024. Someone finally asked her about the twist ending and she said "no spoilers". It was the book we were discussing. The wine was excellent, the friendship was fiction.',
+    days: 14,
+    votes: ['earl_grey_gwen', 'rooibos_rae', 'oolong_olu', 'ben_brews'],
+    comments: [
+      { by: 'rooibos_rae', text: '"No spoilers" at the book club FOR that book. Legendary dodge.', hours: 2 },
+      { by: 'ava_sips', text: 'The wine really was excellent. That is the only reason I stayed.', hours: 3, reply: 0 },
+    ],
+  },
+];
