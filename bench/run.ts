@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { ROOT, runBuild, SERVER_ENTRY } from '../scripts/lib/run.mjs';
@@ -56,6 +56,7 @@ function readOptions() {
       viewers: { type: 'string', default: '2000,10000' },
       skip: { type: 'string', default: '' },
       label: { type: 'string' },
+      out: { type: 'string' },
       build: { type: 'boolean', default: false },
     },
   });
@@ -76,6 +77,7 @@ function readOptions() {
     viewers: values.viewers.split(',').map((v) => positiveInt('viewers', v.trim())),
     skip: new Set(skip),
     label: values.label,
+    out: values.out,
     build: values.build,
   };
 }
@@ -192,7 +194,8 @@ async function main(): Promise<number> {
   const options = readOptions();
   const date = new Date().toISOString();
   const base = `bench-${date.slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
-  const resultsDir = join(ROOT, 'bench', 'results');
+  // --out: another folder for the results (the CI smoke run's temporary one).
+  const resultsDir = options.out ? resolve(options.out) : join(ROOT, 'bench', 'results');
   const partsDir = join(resultsDir, base);
   mkdirSync(partsDir, { recursive: true });
   const about = machine();
@@ -279,7 +282,7 @@ async function main(): Promise<number> {
   writeFileSync(files.md, await format(files.md, `${lines.join('\n')}\n`));
   const data = { date, options: { ...options, skip: [...options.skip] }, machine: about, staleBuild, goals, rows };
   writeFileSync(files.json, await format(files.json, JSON.stringify(data)));
-  console.log(`\n${lines.join('\n')}\n\nWritten to bench/results/${base}.json, .md and .svg`);
+  console.log(`\n${lines.join('\n')}\n\nWritten to ${relative(ROOT, join(resultsDir, base))}.json, .md and .svg`);
   return failed.length ? 1 : 0;
 }
 
