@@ -135,7 +135,7 @@ export default tseslint.config(
   })),
 
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '.ci/**'],
+    files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: {
       globals: {
         process: 'readonly',

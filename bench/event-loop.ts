@@ -16,7 +16,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { ABSENT_WORD, COMMON_WORD, PENDING_ONLY, PENDING_WORD, RARE_WORD, seed } from './lib/dataset.js';
+import { ABSENT_WORD, COMMON_WORD, PENDING_ONLY, PENDING_WORD, RARE_WORD, seed } from './lib/dataset/index.js';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 import { percentile } from './lib/percentile.js';
 

@@ -44,7 +44,7 @@ import {
   SHORT_WORD,
   sparseOldTerm,
   type Target,
-} from './lib/dataset.js';
+} from './lib/dataset/index.js';
 import { engineOption, positiveInt, runBench, withServedApp } from './lib/served-app.js';
 import { percentile } from './lib/percentile.js';
 

@@ -23,10 +23,9 @@
  * figure; it exits 0 unless the setup or a request fails.
  */
 import { parseArgs } from 'node:util';
-import { seed } from './lib/dataset.js';
+import { prepareSpends, READER_PASSWORD, readerEmail, seed } from './lib/dataset/index.js';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
-import { sampleSum } from './lib/server-metrics.mjs';
-import { prepareSpends, READER_PASSWORD, readerEmail } from './lib/spend-dataset.mjs';
+import { sampleSum } from './lib/server-metrics.js';
 
 const READERS = 5;
 const POSTS = 5_000;
@@ -65,8 +64,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 runBench(async () => {
   await withServedApp(engine, async ({ app, target }) => {
     await seed(target, POSTS);
-    const sqlTarget = { query: target.rows, close: async () => undefined };
-    const spend = await prepareSpends(sqlTarget, { readers: READERS, pairs: POSTS });
+    const spend = await prepareSpends(target, { readers: READERS, pairs: POSTS });
     const tokens: string[] = [];
     for (let i = 1; i <= READERS; i += 1) {
       const signIn = await app.inject({

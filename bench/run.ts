@@ -2,7 +2,7 @@
  * `npm run bench`: issue 13's table in one run (docs/performance.md, goals P1 to P8).
  *
  * Runs each part as a child process, one after the other, each building its own dataset inside the
- * database and writing its figures as JSON: per engine, throughput.mjs (P1, P2, P3, P6 under
+ * database and writing its figures as JSON: per engine, throughput.ts (P1, P2, P3, P6 under
  * autocannon beside the bare baselines) and list-latency.ts (P4, P5, sequential p95); then
  * event-loop.ts (P8, PGlite) and sse.ts (P7). Then it writes one table to
  * bench/results/bench-<date>[-label].{json,md,svg}, with the parts' own files in the folder of the
@@ -35,8 +35,8 @@ import {
   type ThroughputPart,
   throughputRows,
 } from './lib/bench-table.js';
-import { node, type Part, readPart, runPart, stopRequested, tsx } from './lib/parts.js';
-import { ratioChart } from './lib/ratio-chart.mjs';
+import { type Part, readPart, runPart, stopRequested, tsx } from './lib/parts.js';
+import { ratioChart } from './lib/ratio-chart.js';
 import { positiveInt } from './lib/served-app.js';
 
 const PART_KINDS = ['load', 'latency', 'event-loop', 'sse'] as const;
@@ -92,7 +92,7 @@ function plan(options: Options, dir: string): Part[] {
     if (!options.skip.has('load')) {
       const file = json(`throughput-${engine}`);
       const load = ['--duration', String(options.duration), '--connections', String(options.connections)];
-      const command = node('bench/throughput.mjs', '--db', engine, ...shared, ...load, '--json', file);
+      const command = tsx('bench/throughput.ts', '--db', engine, ...shared, ...load, '--json', file);
       parts.push({ kind: 'load', engine, json: file, command: [...command, '--readers', String(options.readers)] });
     }
     if (!options.skip.has('latency')) {

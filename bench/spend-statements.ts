@@ -6,7 +6,7 @@
  *    created and dropped)
  *
  * P6 asks unlock, vote and comment for 0.8 of a bare route that only charges and writes the ledger
- * row (bench/lib/baselines.mjs SPEND_SQL). This drives five statements through the app's own pool
+ * row (bench/lib/baselines.ts SPEND_SQL). This drives five statements through the app's own pool
  * (10 connections, 50 callers at once), in turns, each round alternating, every unlock on a
  * (reader, tea) pair of its own:
  * - the bare spend;
@@ -30,11 +30,10 @@ import { postUnlocks, posts, users } from '../apps/api/src/db/schema.js';
 import { actorIsAdmin, actorMayAct } from '../apps/api/src/modules/users/actor.js';
 import { postChargeCtes } from '../apps/api/src/modules/coins/coins.service.js';
 import { unlockInBatch } from '../apps/api/src/modules/posts/unlocks/unlock.statement.js';
-import { SPEND_SQL } from './lib/baselines.mjs';
-import { seed } from './lib/dataset.js';
+import { SPEND_SQL } from './lib/baselines.js';
+import { prepareSpends, seed } from './lib/dataset/index.js';
 import { positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
-import { prepareSpends } from './lib/spend-dataset.mjs';
-import { pairWalker } from './lib/spend-load.mjs';
+import { pairWalker } from './lib/spend-load.js';
 
 const CALLERS = 50;
 const READERS = 50;
@@ -99,10 +98,9 @@ type Statement = { name: string; once: boolean; run: (readerId: string, postId: 
 runBench(async () => {
   await withServedApp('postgres', async ({ app, target }) => {
     await seed(target, postCount);
-    const sqlTarget = { query: target.rows, close: async () => undefined };
     // Three statements write unlock rows, each for a warm-up second and `rounds` turns.
     const pairs = 3 * (rounds * seconds + 1) * RATE_CEILING;
-    const spend = await prepareSpends(sqlTarget, { readers: READERS, pairs });
+    const spend = await prepareSpends(target, { readers: READERS, pairs });
     await target.run('checkpoint');
     const { db } = app.ctx;
     const pool = (db as unknown as { $client: pg.Pool }).$client;

@@ -10,7 +10,7 @@
  *
  * Each scenario (a round's viewer count) runs in a server process of its own, the app built there
  * (`--scenario FILE`, started by this script with the server's Node.js options, SERVER_NODE_FLAGS);
- * its viewers are a child of that process (bench/lib/sse-viewers.mjs) holding one socket each. The
+ * its viewers are a child of that process (bench/lib/sse-viewers.ts) holding one socket each. The
  * app runs from source through tsx, whose keepNames gives some of a stream's closures a property
  * table the production build does not (~0.8 KB of heap a viewer): the figure errs high. Each viewer is a user of their own who
  * unlocked the post. The post's author then posts K comments through the real route, one every
@@ -32,9 +32,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { P7_VIEWERS, p7MemoryHeld } from './lib/bench-table.js';
-import type { Target } from './lib/dataset.js';
+import type { Target } from './lib/dataset/index.js';
 import { pinLoopApart } from './lib/cores.js';
-import { mainThreadTimes } from './lib/server-metrics.mjs';
+import { mainThreadTimes } from './lib/server-metrics.js';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/run.mjs';
 import { engineOption, positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 
@@ -135,7 +135,7 @@ function longestSliceAtMost(before: Map<number, number>, after: Map<number, numb
 
 /**
  * How long this process's main thread (the event loop) has waited for a CPU while ready to run, in
- * ms (lib/server-metrics.mjs). A slice of a fan-out measures wall time, so a wait there counts in it
+ * ms (lib/server-metrics.ts). A slice of a fan-out measures wall time, so a wait there counts in it
  * though no code of Kettle's ran.
  */
 const mainThreadWaitMs = (): number => mainThreadTimes(process.pid).waitMs;
@@ -211,7 +211,7 @@ async function scenario(app: FastifyInstance, target: Target, base: URL, viewers
   const authorAuth = { authorization: `Bearer ${await app.ctx.tokens.signAccess({ sub: author.id, admin: false })}` };
   const tokens = await viewersOf(app, target, post.id, viewers);
 
-  const child = fork(join(import.meta.dirname, 'lib', 'sse-viewers.mjs'), [], { stdio: 'inherit' });
+  const child = fork(join(import.meta.dirname, 'lib', 'sse-viewers.ts'), [], { stdio: 'inherit' });
   try {
     const fanBefore = await fanOut(app);
     const paths = tokens.map((token) => `${API}/posts/${post.id}/events?token=${token}`);

@@ -14,11 +14,10 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { COMMON_WORD, seed, type Target } from './lib/dataset.js';
+import { COMMON_WORD, insertReaders, READER_COINS, seed, type Target } from './lib/dataset/index.js';
 import { positiveInt, runBench, withServedApp, writeResults } from './lib/served-app.js';
 import { percentile } from './lib/percentile.js';
 
-const READER_COINS = 100_000_000;
 /** Requests in flight at once: a few readers at a time, as on a small site. */
 const IN_FLIGHT = 4;
 
@@ -35,24 +34,6 @@ const readers = positiveInt('--readers', values.readers);
 const teas = positiveInt('--teas', values.teas);
 
 const ms = (value: number) => value.toFixed(1);
-
-/** Readers with coins (and the ledger row that explains them) and an email already verified. */
-async function seedReaders(target: Target): Promise<string[]> {
-  const rows = await target.rows<{ id: string }>(
-    `with r as (
-       insert into users (username, email, password_hash, email_verified_at, coin_balance)
-       select 'upkeep_reader_' || g, 'upkeep_reader_' || g || '@kettle.bench', 'x', now(), $2
-       from generate_series(1, $1::int) g
-       returning id, coin_balance
-     ), ledger as (
-       insert into coin_ledger (user_id, delta, balance_after, kind, reason)
-       select id, coin_balance, coin_balance, 'admin_add', 'bench reader''s coins' from r
-     )
-     select id from r`,
-    [readers, READER_COINS],
-  );
-  return rows.map((row) => row.id);
-}
 
 /** One reader's spends on one tea, in order: the vote needs the tea unlocked first. */
 type Job = { token: string; steps: Array<{ kind: string; url: string }> };
@@ -120,7 +101,13 @@ async function main(): Promise<void> {
   await withServedApp('pglite', async ({ app, target }) => {
     const seeded = performance.now();
     await seed(target, posts, { maintained: false });
-    const readerIds = await seedReaders(target);
+    // Signed in by token, not by password: their hash is never checked.
+    const readerIds = await insertReaders(target, {
+      prefix: 'upkeep_reader_',
+      count: readers,
+      passwordHash: 'x',
+      coins: READER_COINS,
+    });
     console.log(`seeded ${posts} teas and ${readers} readers in ${ms((performance.now() - seeded) / 1000)} s`);
     const teaIds = (
       await target.rows<{ id: string }>(

@@ -1,11 +1,11 @@
 /**
- * Issue 13's table: the parts of `npm run bench` (throughput.mjs, list-latency.ts, event-loop.ts,
+ * Issue 13's table: the parts of `npm run bench` (throughput.ts, list-latency.ts, event-loop.ts,
  * sse.ts) each write their figures as JSON; this folds them into one row shape, decides per goal
  * whether it held in every round, and renders the Markdown. Kept apart from the running of the
  * parts: these are pure functions of the parts' figures.
  */
 
-import { serverText, type BaselineShare, type ServerShare } from './server-metrics.mjs';
+import { serverText, type BaselineShare, type ServerShare } from './server-metrics.js';
 
 export type Engine = 'pglite' | 'postgres';
 export type GoalId = 'P1' | 'P2' | 'P3' | 'P4' | 'P5' | 'P6' | 'P7' | 'P8';
@@ -58,7 +58,7 @@ export type ThroughputPart = {
     p99: number;
     errors: number;
     comparisons?: Comparison[];
-    /** What the server's own /metrics said during the scenario (lib/server-metrics.mjs). */
+    /** What the server's own /metrics said during the scenario (lib/server-metrics.ts). */
     server?: ServerShare | BaselineShare;
   }>;
   coins: {

@@ -32,9 +32,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** Whether Ctrl-C or SIGTERM asked the run to stop. */
 export const stopRequested = (): boolean => stopping;
 
-/** `node <tsx>`: the TypeScript parts run as their npm scripts run them. */
+/** `node <tsx>`: the parts run as their npm scripts run them. */
 export const tsx = (...args: string[]): string[] => [process.execPath, binOf('tsx'), ...args];
-export const node = (...args: string[]): string[] => [process.execPath, ...args];
 
 /** Runs one part with the terminal attached; resolves its exit code. */
 export function runPart(part: Part): Promise<number> {

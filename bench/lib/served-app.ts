@@ -2,16 +2,36 @@
  * What the HTTP benches share: Kettle built over a fresh dataset and listening on a loopback port,
  * closed and dropped afterwards whatever happens, and a results file per run.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.js';
-import { benchConfig, type Engine, openTarget, type Target } from './dataset.js';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { type Engine, openTarget, type Target } from './dataset/index.js';
 
 export type Served = { app: FastifyInstance; target: Target; base: URL };
 type Config = ReturnType<typeof benchConfig>;
+
+/** The app's configuration for a bench run over `target`: quiet, no demo, searches not limited. */
+function benchConfig(target: Target, dataDir: string) {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      APP_ORIGIN: 'http://kettle.bench',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_USERS: 'false',
+      // Thousands of anonymous searches from one address: lift the per-address search limit.
+      SEARCH_LIMIT_PER_MINUTE: '1000000',
+      ...(target.url ? { DATABASE_URL: target.url } : {}),
+    }),
+    keyPrefix: `kettle-bench-${randomBytes(6).toString('hex')}`,
+  };
+}
 
 /** A command-line option that must be a positive integer. */
 export function positiveInt(name: string, raw: string): number {

@@ -6,7 +6,7 @@
 // own batches (coins/spend-batches.ts), as the route's does. The distance from the spend
 // route to here is the spend's own work; from here to Kettle's route, everything Kettle adds.
 //
-// Run by bench/lib/baselines.mjs (startSpendFloor) with tsx: POST /unlock/:reader/:post,
+// Run by bench/lib/baselines.ts (startSpendFloor) with tsx: POST /unlock/:reader/:post,
 // /vote/:reader/:post and /comment/:reader/:post (body: the comment's text).
 import Fastify, { type FastifyReply } from 'fastify';
 import { openPostgres } from '../../apps/api/src/db/client.js';

@@ -1,6 +1,6 @@
 /**
  * R2/P7: RESILIENCE.sse.viewers live streams on one post in one server process. The measuring is
- * the SSE bench's (bench/sse.ts with bench/lib/sse-viewers.mjs): the app served in a process the
+ * the SSE bench's (bench/sse.ts with bench/lib/sse-viewers.ts): the app served in a process the
  * bench starts for the scenario, the viewers in a child process of their own, one raw socket each,
  * every viewer a user who unlocked the post, the author's comments posted through the real route. This test runs that bench
  * once and asserts what it reports: every stream connected, every comment delivered to every viewer

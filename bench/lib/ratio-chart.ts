@@ -1,15 +1,13 @@
 // The bench's chart: each scenario's ratio to its baseline (mean of the rounds) as a bar, with
 // its goal as a tick. Plain SVG, readable in a browser or on the repository page.
 
-const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** One round's row; baselines (ratio 1 against themselves) are left out. */
+export type ChartRow = { name: string; ratio: number; goal?: number; isBaseline?: boolean };
 
-/**
- * @param {Array<{ name: string, ratio: number, goal?: number, baseline?: string }>} rows every
- *   round's row; baselines (ratio 1 against themselves) are left out
- * @param {string} title
- */
-export function ratioChart(rows, title) {
-  const byName = new Map();
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function ratioChart(rows: ChartRow[], title: string): string {
+  const byName = new Map<string, { name: string; ratios: number[]; goal?: number }>();
   for (const row of rows.filter((r) => !r.isBaseline)) {
     const entry = byName.get(row.name) ?? { name: row.name, ratios: [], goal: row.goal };
     entry.ratios.push(row.ratio);
@@ -24,7 +22,7 @@ export function ratioChart(rows, title) {
   // their engine and baseline too.
   const label = Math.max(330, 16 + Math.ceil(6.5 * Math.max(0, ...bars.map((b) => b.name.length))));
   const [width, row, top] = [420, 26, 40];
-  const x = (ratio) => label + (ratio / max) * width;
+  const x = (ratio: number) => label + (ratio / max) * width;
   const height = top + bars.length * row + 30;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${label + width + 80}" height="${height}" font-family="sans-serif" font-size="12">`,

@@ -3,36 +3,33 @@
 // a counter shared by all connections; a repeat would answer a free no-op or 409 and measure
 // nothing. Comments may repeat, on teas the readers opened in the dataset step.
 import { URLSearchParams } from 'node:url';
-import autocannon from 'autocannon';
-import { CONTENTION, CONTENDED_EMAIL, READER_PASSWORD, readerEmail } from './spend-dataset.mjs';
+import autocannon, { type Request, type Result } from 'autocannon';
+import { CONTENTION, CONTENDED_EMAIL, READER_PASSWORD, readerEmail } from './dataset/index.js';
 
 const API = '/api/v1';
 
-/**
- * @param {string} origin
- * @param {string} email
- * @param {string} password
- * @returns {Promise<string>} an access token
- */
-export async function signIn(origin, email, password) {
+/** Builds each request of a run from the one autocannon hands it. */
+export type BuildRequest = (request: Request) => Request;
+/** What a bench row keeps of an autocannon run. */
+export type LoadFigures = ReturnType<typeof loadFigures>;
+
+/** Answers an access token. */
+export async function signIn(origin: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${origin}${API}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: email, password }).toString(),
   });
   if (!response.ok) throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()).access_token;
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /**
  * Every bench reader's token, two at a time: each sign-in verifies an argon2 hash (64 MiB), and
  * the machine has two cores.
- * @param {string} origin
- * @param {number} readers
  */
-export async function signInReaders(origin, readers) {
-  /** @type {string[]} */
-  const tokens = new Array(readers);
+export async function signInReaders(origin: string, readers: number): Promise<string[]> {
+  const tokens = new Array<string>(readers);
   let next = 0;
   const worker = async () => {
     while (next < readers) {
@@ -49,20 +46,17 @@ export async function signInReaders(origin, readers) {
  * different teas: pair i is tea i mod T, read by reader (i mod T + i div T) mod R, which meets every
  * pair once in R x T requests. Many readers on one tea at once is another measurement (and on
  * PostgreSQL, votes on one tea at once deadlock each other, see the README); one reader at once
- * is the contention check's.
- * @param {number} readers
- * @param {string[]} postIds
- * @param {{ wrap: boolean }} options `wrap`: start again at the end (comments) instead of
- *   counting the request as a repeat
+ * is the contention check's. `wrap`: start again at the end (comments) instead of counting the
+ * request as a repeat.
  */
-export function pairWalker(readers, postIds, { wrap }) {
+export function pairWalker(readers: number, postIds: string[], { wrap }: { wrap: boolean }) {
   const teas = postIds.length;
   const total = readers * teas;
   const walker = {
     next: 0,
     /** Requests that had to repeat a pair because the list ran out: reported as errors. */
     repeats: 0,
-    take() {
+    take(): { reader: number; postId: string } {
       let i = walker.next++;
       if (i >= total) {
         if (!wrap) walker.repeats += 1;
@@ -78,10 +72,11 @@ export function pairWalker(readers, postIds, { wrap }) {
 /**
  * One autocannon run whose every request is built by `build` (method, path, body per request).
  * `rate`: requests a second in all, for a load that leaves the cores free (a build's own cost).
- * @param {{ origin: string, connections: number, duration: number, rate?: number }} setup
- * @param {(req: Record<string, any>) => Record<string, any>} build
  */
-export async function loadEach(setup, build) {
+export async function loadEach(
+  setup: { origin: string; connections: number; duration: number; rate?: number },
+  build: BuildRequest,
+): Promise<LoadFigures> {
   const result = await autocannon({
     url: setup.origin,
     connections: setup.connections,
@@ -92,12 +87,8 @@ export async function loadEach(setup, build) {
   return loadFigures(result);
 }
 
-/**
- * What a bench row keeps of an autocannon run; a non-2xx answer or an error makes the figure
- * worthless, so it is counted.
- * @param {autocannon.Result} result
- */
-export function loadFigures(result) {
+/** A non-2xx answer or an error makes the figure worthless, so it is counted. */
+export function loadFigures(result: Result) {
   return {
     rps: Math.round(result.requests.average),
     requests: result.requests.total,
@@ -111,16 +102,15 @@ export function loadFigures(result) {
  * The spend scenarios' requests: unlock, vote and comment as bench readers, and the same spends on
  * the bare floor route (bench/lib/spend-floor.ts), which names the reader by id. Both take their
  * pairs from one walker, so neither repeats a pair the other spent.
- * @param {{ tokens: string[], readerIds: string[], open: string[], locked: string[] }} spend
  */
-export function spendScenarios(spend) {
+export function spendScenarios(spend: { tokens: string[]; readerIds: string[]; open: string[]; locked: string[] }) {
   const readers = spend.tokens.length;
   const unlocks = pairWalker(readers, spend.locked, { wrap: false });
   const votes = pairWalker(readers, spend.open, { wrap: false });
   const comments = pairWalker(readers, spend.open, { wrap: true });
-  const auth = (/** @type {number} */ reader) => `Bearer ${spend.tokens[reader]}`;
-  /** @param {string} kind @param {{ reader: number, postId: string }} pair */
-  const floorPath = (kind, { reader, postId }) => `/${kind}/${spend.readerIds[reader]}/${postId}`;
+  const auth = (reader: number) => `Bearer ${spend.tokens[reader]}`;
+  const floorPath = (kind: string, { reader, postId }: { reader: number; postId: string }) =>
+    `/${kind}/${spend.readerIds[reader]}/${postId}`;
   let commentNumber = 0;
   const commentText = () => `Bench comment ${(commentNumber += 1)}, steeped under load.`;
   return [
@@ -128,7 +118,7 @@ export function spendScenarios(spend) {
       name: 'unlock (P6)',
       kind: 'unlock',
       walker: unlocks,
-      build: (/** @type {Record<string, any>} */ req) => {
+      build: (req: Request): Request => {
         const { reader, postId } = unlocks.take();
         return {
           ...req,
@@ -136,13 +126,13 @@ export function spendScenarios(spend) {
           headers: { ...req.headers, authorization: auth(reader) },
         };
       },
-      floor: (/** @type {Record<string, any>} */ req) => ({ ...req, path: floorPath('unlock', unlocks.take()) }),
+      floor: (req: Request): Request => ({ ...req, path: floorPath('unlock', unlocks.take()) }),
     },
     {
       name: 'vote (P6)',
       kind: 'vote',
       walker: votes,
-      build: (/** @type {Record<string, any>} */ req) => {
+      build: (req: Request): Request => {
         const { reader, postId } = votes.take();
         return {
           ...req,
@@ -150,13 +140,13 @@ export function spendScenarios(spend) {
           headers: { ...req.headers, authorization: auth(reader) },
         };
       },
-      floor: (/** @type {Record<string, any>} */ req) => ({ ...req, path: floorPath('vote', votes.take()) }),
+      floor: (req: Request): Request => ({ ...req, path: floorPath('vote', votes.take()) }),
     },
     {
       name: 'comment (P6)',
       kind: 'comment',
       walker: comments,
-      build: (/** @type {Record<string, any>} */ req) => {
+      build: (req: Request): Request => {
         const { reader, postId } = comments.take();
         return {
           ...req,
@@ -165,7 +155,7 @@ export function spendScenarios(spend) {
           body: JSON.stringify({ content: commentText() }),
         };
       },
-      floor: (/** @type {Record<string, any>} */ req) => ({
+      floor: (req: Request): Request => ({
         ...req,
         path: floorPath('comment', comments.take()),
         headers: { ...req.headers, 'content-type': 'text/plain' },
@@ -174,27 +164,23 @@ export function spendScenarios(spend) {
     },
   ];
 }
+export type SpendScenario = ReturnType<typeof spendScenarios>[number];
 
-/**
- * The bare spend route's requests (bench/lib/baselines.mjs): the same readers in the same order.
- * @param {string[]} readerIds
- */
-export function spendBaselineRequest(readerIds) {
+/** The bare spend route's requests (bench/lib/baselines.ts): the same readers in the same order. */
+export function spendBaselineRequest(readerIds: string[]): BuildRequest {
   let next = 0;
-  return (/** @type {Record<string, any>} */ req) => ({ ...req, path: `/${readerIds[next++ % readerIds.length]}` });
+  return (req) => ({ ...req, path: `/${readerIds[next++ % readerIds.length]}` });
 }
 
 /**
  * P6's contention clause: one reader, CONTENTION.workers unlocks in flight at once, coins for
  * CONTENTION.affordable of CONTENTION.attempts. Exactly that many must succeed and the rest answer
- * 402; the SQL check afterwards counts their ledger rows (bench/lib/spend-dataset.mjs).
- * @param {string} origin
- * @param {string[]} postIds CONTENTION.attempts teas at one price, none unlocked by this reader
+ * 402; the SQL check afterwards counts their ledger rows (coinInvariants). `postIds`:
+ * CONTENTION.attempts teas at one price, none unlocked by this reader.
  */
-export async function contentionCheck(origin, postIds) {
+export async function contentionCheck(origin: string, postIds: string[]) {
   const token = await signIn(origin, CONTENDED_EMAIL, READER_PASSWORD);
-  /** @type {Record<string, number>} */
-  const statuses = {};
+  const statuses: Record<string, number> = {};
   let next = 0;
   const worker = async () => {
     while (next < postIds.length) {
@@ -210,3 +196,4 @@ export async function contentionCheck(origin, postIds) {
   await Promise.all(Array.from({ length: CONTENTION.workers }, worker));
   return { ...CONTENTION, statuses, succeeded: statuses[200] ?? 0 };
 }
+export type Contention = Awaited<ReturnType<typeof contentionCheck>>;

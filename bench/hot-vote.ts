@@ -1,48 +1,34 @@
-#!/usr/bin/env node
 // `npm run bench:hot-vote`: many readers voting on one tea at once, on PostgreSQL (a tea going
 // viral). Each reader votes once, 50 at a time through the built server, and the run reports how
 // many votes failed and whether the tea's count equals the votes that succeeded. It found a lock
 // cycle between votes on one row (docs/decisions/votes.md): 58 of 1,000 failed before the fix.
 // Options: --readers N (1000), --connections C (50). BENCH_DATABASE_URL as for the other benches.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startBuiltServer } from '../scripts/lib/built-server.mjs';
-import { openPgTarget } from './lib/sql-target.mjs';
-import { seedReaders } from './lib/spend-dataset.mjs';
-import { signInReaders } from './lib/spend-load.mjs';
+import { freshDatabase, openPgTarget, seedReaders } from './lib/dataset/index.js';
+import { signInReaders } from './lib/spend-load.js';
 
 const { values } = parseArgs({
   options: { readers: { type: 'string', default: '1000' }, connections: { type: 'string', default: '50' } },
 });
 const readers = Number(values.readers);
 const connections = Number(values.connections);
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `kettle_hot_${randomBytes(4).toString('hex')}`;
 
-/** @param {string} statement */
-async function asAdmin(statement) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
-
-await asAdmin(`create database ${name}`);
-const url = new URL(baseUrl);
-url.pathname = `/${name}`;
-let server;
+const database = await freshDatabase('kettle_hot');
+let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
 try {
   server = await startBuiltServer({
-    env: { DATABASE_URL: url.toString(), SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true', LOG_LEVEL: 'warn' },
+    env: { DATABASE_URL: database.url, SEED_DEMO_USERS: 'true', SEED_DEMO_CONTENT: 'true', LOG_LEVEL: 'warn' },
   });
-  const target = await openPgTarget(url.toString());
+  const target = await openPgTarget(database.url);
   try {
     // Every reader has the newest tea open, so each may vote on it once.
     await seedReaders(target, { readers, voteUnlocks: 1 });
-    const [hot] = await target.query(
+    const [hot] = await target.rows<{ id: string; vote_count: number }>(
       `select id, vote_count from posts where status = 'approved' order by created_at desc, id desc limit 1`,
     );
+    if (!hot) throw new Error('no published tea to vote on');
     const tokens = await signInReaders(server.origin, readers);
     let next = 0;
     const result = await autocannon({
@@ -60,8 +46,8 @@ try {
         },
       ],
     });
-    const [after] = await target.query('select vote_count from posts where id = $1', [hot.id]);
-    const counted = Number(after.vote_count) - Number(hot.vote_count);
+    const [after] = await target.rows<{ vote_count: number }>('select vote_count from posts where id = $1', [hot.id]);
+    const counted = Number(after?.vote_count) - Number(hot.vote_count);
     const figures = {
       readers,
       connections,
@@ -79,5 +65,5 @@ try {
   }
 } finally {
   await server?.stop();
-  await asAdmin(`drop database if exists ${name} with (force)`);
+  await database.drop();
 }

@@ -1,15 +1,21 @@
 // The viewers of the SSE bench (bench/sse.ts), in a process of their own so that the server's
 // memory is the server's: one raw socket per viewer (an EventSource's request, no client library),
-// each reading its stream and noting when each bench comment arrives.
-import { connect } from 'node:net';
+// each reading its stream and noting when each bench comment arrives. Forked with its parent's
+// Node options, it keeps to TypeScript Node itself can strip and imports nothing of ours.
+import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
-/** @type {import('node:net').Socket[]} */
-const sockets = [];
+/** What bench/sse.ts asks of the viewers. */
+type Message =
+  | { type: 'open'; host: string; port: number; paths: string[]; concurrency: number }
+  | { type: 'sent'; n: number; at: number }
+  | { type: 'report' }
+  | { type: 'close' };
+
+const sockets: Socket[] = [];
 /** comment number -> time it was sent (the parent says so just before it posts) */
-const sentAt = new Map();
-/** @type {number[]} */
-const latencies = [];
+const sentAt = new Map<number, number>();
+const latencies: number[] = [];
 let received = 0;
 let streamsOpen = 0;
 let streamsFailed = 0;
@@ -17,11 +23,8 @@ let streamsFailed = 0;
 const now = () => performance.timeOrigin + performance.now();
 const MARK = /"content":"bench-(\d+)"/g;
 
-/**
- * Opens one stream; resolves true once the 200 arrives, false when refused or dropped first.
- * @param {{ host: string, port: number, path: string }} target
- */
-function openStream(target) {
+/** Opens one stream; resolves true once the 200 arrives, false when refused or dropped first. */
+function openStream(target: { host: string; port: number; path: string }): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(target.port, target.host);
     let answered = false;
@@ -30,7 +33,7 @@ function openStream(target) {
     socket.on('connect', () => {
       socket.write(`GET ${target.path} HTTP/1.1\r\nHost: ${target.host}\r\nAccept: text/event-stream\r\n\r\n`);
     });
-    socket.on('data', (/** @type {string} */ chunk) => {
+    socket.on('data', (chunk: string) => {
       const t = now();
       if (!answered) {
         answered = true;
@@ -57,13 +60,12 @@ function openStream(target) {
   });
 }
 
-/** @param {{ host: string, port: number, paths: string[], concurrency: number }} message */
-async function openAll(message) {
+async function openAll(message: Extract<Message, { type: 'open' }>) {
   const started = now();
   let next = 0;
   const worker = async () => {
     while (next < message.paths.length) {
-      const path = message.paths[next++];
+      const path = message.paths[next++] ?? '';
       if (await openStream({ host: message.host, port: message.port, path })) streamsOpen += 1;
       else streamsFailed += 1;
     }
@@ -72,7 +74,7 @@ async function openAll(message) {
   return { streamsOpen, streamsFailed, ms: now() - started };
 }
 
-process.on('message', async (/** @type {any} */ message) => {
+process.on('message', async (message: Message) => {
   if (message.type === 'open') process.send?.({ type: 'opened', ...(await openAll(message)) });
   if (message.type === 'sent') {
     sentAt.set(message.n, message.at);
@@ -80,8 +82,7 @@ process.on('message', async (/** @type {any} */ message) => {
   }
   if (message.type === 'report') {
     const sorted = [...latencies].sort((a, b) => a - b);
-    const at = (/** @type {number} */ p) =>
-      sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
     process.send?.({ type: 'report', received, p50: at(50), p99: at(99), max: sorted.at(-1) });
   }
   if (message.type === 'close') {

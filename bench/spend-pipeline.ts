@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run bench:spend-pipeline`: where a P6 spend's time goes on this machine, beside the bare spend
 // route and the spend's floor (Kettle's own statement on a bare route), on PostgreSQL. Each runs
 // under autocannon as bench:load runs it; for each, per answer: the server's process CPU and its
@@ -24,12 +23,17 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { heading, ROOT } from '../scripts/lib/run.mjs';
-import { startSpendFloor, startSpendRoute } from './lib/baselines.mjs';
-import { seedPosts } from './lib/seed-posts.mjs';
-import { mainThreadTimes, processCpuSeconds } from './lib/server-metrics.mjs';
-import { prepareSpends, SPEND_RATE_CEILING } from './lib/spend-dataset.mjs';
-import { loadEach, signInReaders, spendBaselineRequest, spendScenarios } from './lib/spend-load.mjs';
-import { freshDatabase, openPgTarget } from './lib/sql-target.mjs';
+import { startSpendFloor, startSpendRoute } from './lib/baselines.js';
+import {
+  freshDatabase,
+  openPgTarget,
+  prepareSpends,
+  seedPosts,
+  SPEND_RATE_CEILING,
+  type SpendDataset,
+} from './lib/dataset/index.js';
+import { mainThreadTimes, processCpuSeconds } from './lib/server-metrics.js';
+import { type LoadFigures, loadEach, signInReaders, spendBaselineRequest, spendScenarios } from './lib/spend-load.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -73,23 +77,20 @@ function machineTicks() {
   return { busy: all - (fields[3] ?? 0) - (fields[4] ?? 0), all };
 }
 
-/**
- * The database's client backends by state and wait event while `measure` runs, as mean counts.
- * @param {string} url
- * @param {() => Promise<unknown>} measure
- */
-async function backendStates(url, measure) {
+type BackendState = { state: string; mean: number };
+
+/** The database's client backends by state and wait event while `measure` runs, as mean counts. */
+async function backendStates(url: string, measure: () => Promise<unknown>): Promise<BackendState[]> {
   const client = new pg.Client({ connectionString: url });
   // Stopped midway, the run drops the database under this client: that ends the sampling, no more.
   client.on('error', () => undefined);
   await client.connect();
-  /** @type {Record<string, number>} */
-  const tally = {};
+  const tally: Record<string, number> = {};
   let samples = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      const { rows } = await client.query(
+      const { rows } = await client.query<{ k: string }>(
         `select concat_ws(' ', state, wait_event_type || ':' || wait_event) as k from pg_stat_activity
          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
       );
@@ -113,12 +114,8 @@ async function backendStates(url, measure) {
     .sort((a, b) => b.mean - a.mean);
 }
 
-/**
- * One load against the process `pid`, with what it cost per answer.
- * @param {number} pid
- * @param {() => Promise<{ rps: number, requests: number, p50: number, p99: number, errors: number }>} load
- */
-async function measured(pid, load) {
+/** One load against the process `pid`, with what it cost per answer. */
+async function measured(pid: number | undefined, load: () => Promise<LoadFigures>) {
   const loop0 = mainThreadTimes(pid);
   const cpu0 = processCpuSeconds(pid) ?? NaN;
   const machine0 = machineTicks();
@@ -143,12 +140,10 @@ async function measured(pid, load) {
 
 heading(`${options.kind}: the spend route, its floor and Kettle's route on PostgreSQL, ${options.posts} teas`);
 const database = await freshDatabase('kettle_pipeline');
-/** @type {Array<{ stop: () => unknown }>} */
-const running = [];
-/** @type {Array<Record<string, any>>} */
-const rows = [];
-/** @type {Promise<void> | undefined} */
-let cleaning;
+const running: Array<{ stop: () => unknown }> = [];
+type Row = { round: number; name: string; states: BackendState[] } & Awaited<ReturnType<typeof measured>>;
+const rows: Row[] = [];
+let cleaning: Promise<void> | undefined;
 /** Once, whether the run ends, fails or is stopped: servers down, database dropped. */
 const cleanUp = () =>
   (cleaning ??= (async () => {
@@ -156,7 +151,8 @@ const cleanUp = () =>
     await database.drop();
   })());
 // Ctrl-C or SIGTERM: the servers are this process's children and the database outlives it.
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 try {
   const servers = [];
   // One key for all, so the readers' tokens (signed in through the first) hold on every build.
@@ -178,7 +174,7 @@ try {
   const server = servers[0]?.server;
   if (!server) throw new Error('no build to load');
   const target = await openPgTarget(database.url);
-  let spend;
+  let spend: SpendDataset | undefined;
   // A run takes at most half the ceiling's pairs a second; one run more than a round holds, for
   // slack, and the warm-ups.
   const runsPerRound = builds.length + (kettleOnly ? 0 : 2) + 1 + (builds.length * WARM_UP_S) / (rounds * duration);
@@ -189,18 +185,20 @@ try {
       pairs: (rounds * duration * runsPerRound * SPEND_RATE_CEILING.postgres) / 2,
     });
     // The dataset's WAL written out now, not across the first load (bench:load does the same).
-    await target.query('checkpoint');
+    await target.run('checkpoint');
   } finally {
     await target.close();
   }
+  const readerIds = spend.readerIds;
   const scenario = spendScenarios({ ...spend, tokens: await signInReaders(server.origin, readers) }).find(
     (s) => s.kind === options.kind,
   );
   if (!scenario) throw new Error('no scenario');
-  const at = (/** @type {string} */ url) => ({ origin: url.replace(/\/$/, ''), connections, duration, rate });
+  const at = (url: string) => ({ origin: url.replace(/\/$/, ''), connections, duration, rate });
   /** The bare routes, loaded first in each round, then Kettle's builds. */
-  const baselines = [];
-  const kettles = [];
+  type Loaded = { name: string; pid: number | undefined; load: () => Promise<LoadFigures> };
+  const baselines: Loaded[] = [];
+  const kettles: Loaded[] = [];
   if (!kettleOnly) {
     const route = await startSpendRoute(database.url);
     running.push(route);
@@ -210,7 +208,7 @@ try {
       {
         name: 'spend route (baseline)',
         pid: route.pid,
-        load: () => loadEach(at(route.url), spendBaselineRequest(spend.readerIds)),
+        load: () => loadEach(at(route.url), spendBaselineRequest(readerIds)),
       },
       { name: `${options.kind} floor`, pid: floor.pid, load: () => loadEach(at(floor.url), scenario.floor) },
     );
@@ -230,11 +228,11 @@ try {
     const order = [...baselines, ...kettles.slice(turn), ...kettles.slice(0, turn)];
     for (const { name, pid, load } of order) {
       process.stdout.write(`Round ${round}: ${name}...\n`);
-      /** @type {Awaited<ReturnType<typeof measured>> | undefined} */
-      let figures;
+      let figures: Awaited<ReturnType<typeof measured>> | undefined;
       const states = await backendStates(database.url, async () => {
         figures = await measured(pid, load);
       });
+      if (!figures) throw new Error(`no figures for ${name}`);
       rows.push({ round, name, ...figures, states });
     }
   }
@@ -242,7 +240,7 @@ try {
   await cleanUp();
 }
 
-const f = (/** @type {number} */ n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '');
+const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '');
 const rateNote = rate ? ` -R ${rate}` : '';
 const lines = [
   `# Spend pipeline (${options.kind}), PostgreSQL, ${Number(options.posts).toLocaleString('en-US')} teas`,
@@ -255,13 +253,13 @@ const lines = [
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${f(r.serverCpuUs)} | ${f(r.loopRunUs)} | ${f(r.loopWaitUs)} | ${f(r.clientCpuUs)} | ${f(r.machineCpuUs)} | ${f(r.idleShare * 100)}% | ${r.states.map((/** @type {{ state: string, mean: number }} */ s) => `${s.state} ${s.mean.toFixed(2)}`).join('; ')} |`,
+      `| ${r.round} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${f(r.serverCpuUs)} | ${f(r.loopRunUs)} | ${f(r.loopWaitUs)} | ${f(r.clientCpuUs)} | ${f(r.machineCpuUs)} | ${f(r.idleShare * 100)}% | ${r.states.map((s) => `${s.state} ${s.mean.toFixed(2)}`).join('; ')} |`,
   ),
 ];
 const name = `spend-pipeline-${new Date().toISOString().slice(0, 10)}${options.label ? `-${options.label}` : ''}`;
 const dir = path.join(ROOT, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
-const format = async (/** @type {string} */ file, /** @type {string} */ text) =>
+const format = async (file: string, text: string) =>
   prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
 const md = path.join(dir, `${name}.md`);
 writeFileSync(md, await format(md, `${lines.join('\n')}\n`));

@@ -7,14 +7,29 @@ import { readFileSync } from 'node:fs';
 /** Linux's clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every architecture Node runs on here). */
 const TICKS_A_SECOND = 100;
 
+/** The counters a scenario's figures are read from. */
+export type MetricsSample = {
+  answers: number;
+  statements: number;
+  kept: number;
+  hot: number;
+  loopP99Ms: number;
+  cpuSeconds: number;
+};
+export type ServerShare = {
+  statementsPerAnswer: number;
+  keptShare: number;
+  loopP99Ms: number;
+  cpuUsPerAnswer: number;
+};
+/** A bare baseline's share: only its CPU, read from /proc. */
+export type BaselineShare = { cpuUsPerAnswer: number };
+
 /**
  * The sum of a metric's samples whose labels include `labels` (text as written, e.g.
  * 'result="hit"'); 0 when the metric is absent.
- * @param {string} text
- * @param {string} name
- * @param {string} [labels]
  */
-export function sampleSum(text, name, labels = '') {
+export function sampleSum(text: string, name: string, labels = ''): number {
   let sum = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(name) || (line[name.length] !== ' ' && line[name.length] !== '{')) continue;
@@ -24,11 +39,8 @@ export function sampleSum(text, name, labels = '') {
   return sum;
 }
 
-/**
- * The counters a scenario's figures are read from (their types: server-metrics.d.mts).
- * @param {string} origin the built server, e.g. http://127.0.0.1:4123
- */
-export async function readServerMetrics(origin) {
+/** `origin`: the built server, e.g. http://127.0.0.1:4123. */
+export async function readServerMetrics(origin: string): Promise<MetricsSample> {
   const text = await (await fetch(`${origin}/metrics`)).text();
   const hot = sampleSum(text, 'kettle_hot_pages_served_total');
   return {
@@ -48,10 +60,9 @@ export async function readServerMetrics(origin) {
  * A process's main thread (its event loop) so far, in ms: the time it ran and the time it waited
  * for a core while ready to run (/proc/<pid>/task/<pid>/schedstat, ns); NaN each where the kernel
  * does not say (not Linux, or the process is gone).
- * @param {number} pid
- * @returns {{ runMs: number, waitMs: number }}
  */
-export function mainThreadTimes(pid) {
+export function mainThreadTimes(pid: number | undefined): { runMs: number; waitMs: number } {
+  if (pid === undefined) return { runMs: NaN, waitMs: NaN };
   try {
     const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
     return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
@@ -63,9 +74,8 @@ export function mainThreadTimes(pid) {
 /**
  * User and system CPU seconds a process has used so far, or null where /proc cannot say (not
  * Linux, or the process is gone).
- * @param {number | undefined} pid
  */
-export function processCpuSeconds(pid) {
+export function processCpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     // Fields after the command's last closing parenthesis (the name may hold one); utime and
@@ -79,14 +89,11 @@ export function processCpuSeconds(pid) {
   }
 }
 
-/**
- * A baseline's CPU per answer over one load: `measure` runs it and says how many answers it had.
- * @template {{ requests: number }} T
- * @param {number | undefined} pid
- * @param {() => Promise<T>} measure
- * @returns {Promise<T & { server?: { cpuUsPerAnswer: number } }>}
- */
-export async function withProcessCpu(pid, measure) {
+/** A baseline's CPU per answer over one load: `measure` runs it and says how many answers it had. */
+export async function withProcessCpu<T extends { requests: number }>(
+  pid: number | undefined,
+  measure: () => Promise<T>,
+): Promise<T & { server?: BaselineShare }> {
   const before = processCpuSeconds(pid);
   const figures = await measure();
   const after = processCpuSeconds(pid);
@@ -95,7 +102,7 @@ export async function withProcessCpu(pid, measure) {
 }
 
 /** What the server did between two reads of readServerMetrics, per answer. */
-export function serverShare(before, after) {
+export function serverShare(before: MetricsSample, after: MetricsSample): ServerShare {
   // The read of /metrics itself is one answer of the span.
   const answers = Math.max(1, after.answers - before.answers - 1);
   const fromCache = after.hot - before.hot + (after.kept - before.kept);
@@ -110,9 +117,8 @@ export function serverShare(before, after) {
 /**
  * One cell: statements sent per answer, the share of answers from kept pages, the event loop's
  * p99, the server's CPU per answer; a baseline's cell has only its CPU.
- * @param {ReturnType<typeof serverShare> | { cpuUsPerAnswer: number } | undefined} share
  */
-export function serverText(share) {
+export function serverText(share: ServerShare | BaselineShare | undefined): string {
   if (!share) return '';
   const cpu = `${Math.round(share.cpuUsPerAnswer)} µs CPU an answer`;
   if (!('statementsPerAnswer' in share)) return cpu;

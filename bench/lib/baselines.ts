@@ -74,8 +74,11 @@ app.get('/', (request, reply) => { reply.type('application/json; charset=utf-8')
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
 `;
 
-/** @param {string[]} args node's arguments @param {Record<string, string>} env */
-async function startServer(args, env = {}) {
+/** A running baseline: where it answers, its process (for its CPU from /proc), and how to end it. */
+export type Baseline = { url: string; pid: number | undefined; stop: () => boolean };
+
+/** A node process with `args` on a free port; ready once it writes its first line. */
+async function startServer(args: string[], env: Record<string, string> = {}): Promise<Baseline> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -89,19 +92,13 @@ async function startServer(args, env = {}) {
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-/** @param {string} source @param {Record<string, string>} [env] */
-const startScript = (source, env) => startServer(['-e', source], env);
+const startScript = (source: string, env?: Record<string, string>) => startServer(['-e', source], env);
 
 export const startHello = () => startScript(HELLO);
-/** @param {string} databaseUrl */
-export const startPageRoute = (databaseUrl) => startScript(PAGE_ROUTE, { DATABASE_URL: databaseUrl });
-/** @param {string} databaseUrl */
-export const startSpendRoute = (databaseUrl) => startScript(SPEND_ROUTE, { DATABASE_URL: databaseUrl });
-/** @param {string} body the JSON text to answer */
-export const startTextRoute = (body) => startScript(TEXT_ROUTE, { BODY: body });
-/**
- * Kettle's own spend statements on a bare route (bench/lib/spend-floor.ts): the floor of each P6 spend.
- * @param {string} databaseUrl
- */
-export const startSpendFloor = (databaseUrl) =>
+export const startPageRoute = (databaseUrl: string) => startScript(PAGE_ROUTE, { DATABASE_URL: databaseUrl });
+export const startSpendRoute = (databaseUrl: string) => startScript(SPEND_ROUTE, { DATABASE_URL: databaseUrl });
+/** `body`: the JSON text to answer. */
+export const startTextRoute = (body: string) => startScript(TEXT_ROUTE, { BODY: body });
+/** Kettle's own spend statements on a bare route (bench/lib/spend-floor.ts): the floor of each P6 spend. */
+export const startSpendFloor = (databaseUrl: string) =>
   startServer(['--import', 'tsx', path.join(ROOT, 'bench', 'lib', 'spend-floor.ts')], { DATABASE_URL: databaseUrl });
