@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['./test/migrated-store.global.ts'],
           exclude: [...configDefaults.exclude, ...(SHARED_SERVICES ? [] : ['**/*.shared-services.test.ts'])],
           // s3rver (the local S3 API in tests) signs ListObjectsV2 continuation tokens with DES,
           // which Node's OpenSSL 3 only offers through its legacy provider.

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
@@ -17,7 +17,9 @@ export type TestApp = FastifyInstance & { teardown: () => Promise<void> };
 async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
-    const database = await openPglite();
+    // The run's migrated snapshot (migrated-store.global.ts); an empty store when run without it.
+    const snapshot = inject('migratedStore');
+    const database = await openPglite(undefined, snapshot ? { startFrom: readFileSync(snapshot) } : {});
     return { database, drop: async () => undefined };
   }
   const name = `kettle_test_${randomBytes(6).toString('hex')}`;

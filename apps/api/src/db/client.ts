@@ -91,13 +91,15 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
  */
 export async function openPglite(
   dir?: string,
-  { statementTimeoutMs = STATEMENT_TIMEOUT_MS, heapLimitMb }: PgliteThreadOptions = {},
+  { statementTimeoutMs = STATEMENT_TIMEOUT_MS, heapLimitMb, startFrom }: PgliteThreadOptions = {},
 ): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   const path = dir ? join(dir, 'pglite') : undefined;
-  const client = await openPgliteThread(path, { statementTimeoutMs, heapLimitMb }).catch((error: unknown) => {
-    throw path ? damagedStoreError(path, error) : error;
-  });
+  const client = await openPgliteThread(path, { statementTimeoutMs, heapLimitMb, startFrom }).catch(
+    (error: unknown) => {
+      throw path ? damagedStoreError(path, error) : error;
+    },
+  );
   const counter = queryCounter();
   // drizzle's PGlite session calls only `query` and `transaction` (and `query` on a transaction),
   // which the thread's client answers with PGlite's own results.

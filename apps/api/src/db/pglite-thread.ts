@@ -105,10 +105,11 @@ async function startWorker(
   dataDir: string | undefined,
   heapMb: number | undefined,
   upkeep: UpkeepRule,
+  startFrom?: Uint8Array,
 ): Promise<Worker> {
   // execArgv is not inherited: the parent's flags (a test runner's, say) may not be valid in a worker.
   const worker = new Worker(WORKER_URL, {
-    workerData: { dataDir, upkeep },
+    workerData: { dataDir, upkeep, startFrom },
     execArgv: [],
     ...(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } }),
   });
@@ -138,6 +139,11 @@ export type PgliteThreadOptions = {
   heapLimitMb?: number;
   /** How the thread looks after its store; UPKEEP_RULE unless given (tests give a quicker one). */
   upkeep?: UpkeepRule;
+  /**
+   * An in-memory store only: a tarball of a data directory (a snapshot) to start from instead of
+   * an empty one. The test suite opens each file's store from one migrated snapshot.
+   */
+  startFrom?: Uint8Array;
 };
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer?: NodeJS.Timeout };
@@ -221,7 +227,7 @@ export async function openPgliteThread(dataDir?: string, options: PgliteThreadOp
     started.on('exit', (code) => died(started, answered, new Error(`the database thread stopped (exit code ${code})`)));
     started.unref();
   }
-  adopt(await startWorker(dataDir, heapMb, upkeep));
+  adopt(await startWorker(dataDir, heapMb, upkeep, dataDir === undefined ? options.startFrom : undefined));
 
   const expire = (id: number, ms: number): void => {
     const ended = worker;

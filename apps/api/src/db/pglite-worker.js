@@ -4,7 +4,7 @@
 // transaction at a time. Plain JavaScript, so tests, the dev server and the build all load it as is.
 // First: the store's files are made owner-only from the very first one (owner-only-fs.js).
 import './owner-only-fs.js';
-import { Buffer } from 'node:buffer';
+import { Blob, Buffer } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -19,8 +19,8 @@ const keepText = (/** @type {string} */ value) => value;
 /** The types whose text drizzle keeps, on every statement it sends. */
 const DRIZZLE_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE];
 
-/** @type {{ dataDir?: string, upkeep: import('./pglite-upkeep.js').UpkeepRule }} */
-const { dataDir, upkeep } = workerData;
+/** @type {{ dataDir?: string, upkeep: import('./pglite-upkeep.js').UpkeepRule, startFrom?: Uint8Array }} */
+const { dataDir, upkeep, startFrom } = workerData;
 // pg_trgm backs post search (migration 0002 creates it; PGlite must have it loaded first). Drizzle's
 // parsers are the database's own: PGlite copies its whole parser table (every array type too) into
 // each statement that brings parsers: ~0.1 of the ~0.35 ms a bare `select 1` took through this thread.
@@ -30,6 +30,7 @@ const options = {
   extensions: { pg_trgm },
   parsers: Object.fromEntries(DRIZZLE_TEXT.map((oid) => [oid, keepText])),
   startParams: [...PGlite.defaultStartParams, '-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'],
+  ...(startFrom ? { loadDataDir: new Blob([startFrom]) } : {}),
 };
 const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 
