@@ -8,6 +8,23 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // the embedded (PGlite) run leaves them out.
 const SHARED_SERVICES = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
+/** The API suite's settings, shared by its two projects (modules shared by a worker's files, or not). */
+const API = {
+  root: './apps/api',
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  globalSetup: ['./test/migrated-store.global.ts'],
+  exclude: [...configDefaults.exclude, ...(SHARED_SERVICES ? [] : ['**/*.shared-services.test.ts'])],
+  // s3rver (the local S3 API in tests) signs ListObjectsV2 continuation tokens with DES,
+  // which Node's OpenSSL 3 only offers through its legacy provider.
+  execArgv: ['--openssl-legacy-provider'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Each file gets its own database; two at a time keeps a 2-core machine responsive.
+  maxWorkers: 2,
+  // A project with its own worker count runs in its own group, after the others.
+  sequence: { groupOrder: 1 },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -16,21 +33,17 @@ export default defineConfig({
       },
       {
         test: {
+          ...API,
           name: 'api',
-          root: './apps/api',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          globalSetup: ['./test/migrated-store.global.ts'],
-          exclude: [...configDefaults.exclude, ...(SHARED_SERVICES ? [] : ['**/*.shared-services.test.ts'])],
-          // s3rver (the local S3 API in tests) signs ListObjectsV2 continuation tokens with DES,
-          // which Node's OpenSSL 3 only offers through its legacy provider.
-          execArgv: ['--openssl-legacy-provider'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file gets its own database; two at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
-          // A project with its own worker count runs in its own group, after the others.
-          sequence: { groupOrder: 1 },
+          exclude: [...API.exclude, '**/*.isolated.test.ts'],
+          // The files share each worker's modules (the app is imported once a worker, not once a
+          // file): every file builds its own app and database, and none keeps module state between
+          // files. A file that replaces a module (vi.mock) cannot share them: *.isolated.test.ts.
+          isolate: false,
         },
+      },
+      {
+        test: { ...API, name: 'api-isolated', include: ['src/**/*.isolated.test.ts', 'test/**/*.isolated.test.ts'] },
       },
       {
         // `npm run test:resilience`: the long runs (crashes, outages, attacks) against built servers.
@@ -44,7 +57,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           maxWorkers: 1,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {

@@ -134,7 +134,11 @@ await vitest(`Step 1/${STEPS}: unit tests (vitest: shared, web)`, ['shared', 'we
     process.env.TEST_DATABASE_URL ? `PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}` : 'embedded PGlite',
     process.env.TEST_REDIS_URL ? `Redis at ${redact(process.env.TEST_REDIS_URL)}` : 'in-process bus',
   ];
-  await vitest(`Step 2/${STEPS}: API tests (vitest: api on ${backends.join(' + ')})`, ['api'], API_RESULTS);
+  await vitest(
+    `Step 2/${STEPS}: API tests (vitest: api on ${backends.join(' + ')})`,
+    ['api', 'api-isolated'],
+    API_RESULTS,
+  );
 }
 
 // 3. build -------------------------------------------------------------------------------------
