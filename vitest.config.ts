@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] },
+        test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], maxWorkers: 2 },
       },
       {
         test: {
@@ -72,6 +72,8 @@ export default defineConfig({
           // A page test waits on several lazy chunks and find* calls (5 s each, vitest.setup.ts); on a
           // loaded 2-core machine the default 5 s for the whole test ran out before they did.
           testTimeout: 15_000,
+          // Vitest's default is one worker fewer than the cores: one here, with the second core idle.
+          maxWorkers: 2,
         },
       },
     ],

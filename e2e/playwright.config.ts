@@ -11,8 +11,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
+  // Two files at a time, each in its own browser, against the one server: every journey signs up
+  // its own members and makes its own teas, so none waits on another's state.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
