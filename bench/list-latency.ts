@@ -36,6 +36,7 @@ import type { Viewer } from '../apps/api/src/modules/posts/access/rule.js';
 import {
   ABSENT_WORD,
   COMMON_WORD,
+  FREQUENT_WORD,
   PENDING_ONLY,
   PENDING_WORD,
   RARE_WORD,
@@ -240,6 +241,12 @@ async function main(): Promise<void> {
         goal: 'P5',
       },
       { name: `search common "${COMMON_WORD}"`, url: search(COMMON_WORD), goal: 'P4' },
+      { name: `search frequent, approved "${FREQUENT_WORD}" (30% of teas)`, url: search(FREQUENT_WORD), goal: 'P4' },
+      {
+        name: `search frequent, approved "${FREQUENT_WORD}" page 2`,
+        url: q({ search: FREQUENT_WORD, skip: '9', limit: '9' }),
+        goal: 'P4',
+      },
       { name: `search rare "${RARE_WORD}"`, url: search(RARE_WORD), goal: 'P4' },
       { name: `search absent "${ABSENT_WORD}"`, url: search(ABSENT_WORD), goal: 'P4' },
       { name: `search short "${SHORT_WORD}"`, url: search(SHORT_WORD), goal: 'P4' },
@@ -266,6 +273,7 @@ async function main(): Promise<void> {
       },
       { name: 'search category word "Diaries"', url: search('Diaries'), goal: 'P4' },
       { name: `${reader50} "${COMMON_WORD}"`, url: search(COMMON_WORD), headers: asReader, goal: 'P4' },
+      { name: `${reader50} "${FREQUENT_WORD}"`, url: search(FREQUENT_WORD), headers: asReader, goal: 'P4' },
       { name: `${reader50} "${RARE_WORD}"`, url: search(RARE_WORD), headers: asReader, goal: 'P4' },
       { name: `${reader50} "${ABSENT_WORD}"`, url: search(ABSENT_WORD), headers: asReader, goal: 'P4' },
       { name: `${reader50} "${PENDING_ONLY}"`, url: search(PENDING_ONLY), headers: asReader, goal: 'P4' },
@@ -277,6 +285,7 @@ async function main(): Promise<void> {
       const asReaderViewer = { id: reader.readerId, isAdmin: false };
       for (const term of [
         COMMON_WORD,
+        FREQUENT_WORD,
         RARE_WORD,
         ABSENT_WORD,
         SHORT_WORD,

@@ -9,6 +9,12 @@ export const RARE_WORD = 'zyxquorbit';
 export const COMMON_WORD = 'brew';
 export const ABSENT_WORD = 'brewkettle';
 /**
+ * A frequent word of approved teas only: tea g holds 'kettle' in its title or preview when g ends in
+ * 1, 3 or 7 (its title words are the g-th and 7g-th, its preview's the 3g-th), so 30% of all teas and
+ * a third of the approved ones; a tea ending in 0, the pending tenth, never does.
+ */
+export const FREQUENT_WORD = 'kettle';
+/**
  * Issue 13's term: its text is seeded only into pending posts (every tenth: 10% of the table), but
  * it is also a whole word of the category "Tea with Sprinkles", which matches an eighth of approved
  * posts. 'tea tea' (both title words of those pending posts) has no approved match at all.

@@ -270,4 +270,30 @@ describe('PGlite on its own thread, in memory', () => {
       await client.close();
     }
   });
+
+  it('starts from a snapshot when given one, and stays apart from the store it was taken of', async () => {
+    const source = await openPgliteThread();
+    const tarball = await (async () => {
+      try {
+        await source.exec('create table kept (n int); insert into kept values (1), (2)');
+        return await source.snapshot(async (bytes) => bytes);
+      } finally {
+        await source.close();
+      }
+    })();
+    const copy = await openPgliteThread(undefined, { startFrom: tarball });
+    const other = await openPgliteThread(undefined, { startFrom: tarball });
+    try {
+      await copy.query('insert into kept values (3)');
+      expect((await copy.query<{ n: number }>('select n from kept order by n')).rows).toEqual([
+        { n: 1 },
+        { n: 2 },
+        { n: 3 },
+      ]);
+      expect((await other.query<{ n: number }>('select n from kept order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      await copy.close();
+      await other.close();
+    }
+  });
 });
