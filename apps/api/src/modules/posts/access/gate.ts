@@ -22,7 +22,7 @@ export const postNotFound = () => notFound(MESSAGES.notFound.post);
  */
 export type ConversationAccess = 'hidden' | 'locked' | 'open';
 
-export function conversationAccess(viewer: Viewer, post: PostFacts, unlockedByViewer: boolean): ConversationAccess {
+function conversationAccess(viewer: Viewer, post: PostFacts, unlockedByViewer: boolean): ConversationAccess {
   if (!canSee(viewer, post)) return 'hidden';
   return opensTo(viewer, post, unlockedByViewer) ? 'open' : 'locked';
 }
