@@ -35,9 +35,11 @@ export type BenchRow = {
 };
 
 // The parts' JSON, as they write it (only what the table reads).
-type Comparison = {
+/** A scenario's figures beside one baseline, as the load part writes them (throughput-rounds.ts). */
+export type Comparison = {
   baseline: string;
   baselineRps: number;
+  baselineP99: number;
   ratio: number;
   p99Ratio: number;
   goal?: GoalId;

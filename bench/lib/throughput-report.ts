@@ -9,7 +9,8 @@ import type { CoinInvariants, Engine } from './dataset/index.js';
 import { ratioChart } from './ratio-chart.js';
 import { serverText } from './server-metrics.js';
 import type { Contention } from './spend-load.js';
-import type { Comparison, ThroughputRow } from './throughput-rounds.js';
+import type { Comparison } from './bench-table.js';
+import type { ThroughputRow } from './throughput-rounds.js';
 
 export type ThroughputRun = {
   db: Engine;

@@ -3,7 +3,7 @@
 // Kept apart from the setup (bench/throughput.ts) and the report (throughput-report.ts).
 import autocannon from 'autocannon';
 import type { Baseline } from './baselines.js';
-import type { GoalId } from './bench-table.js';
+import type { Comparison, GoalId } from './bench-table.js';
 import {
   type BaselineShare,
   readServerMetrics,
@@ -25,17 +25,6 @@ export type Figures = LoadFigures & { server?: ServerShare | BaselineShare };
 type Rate = { rps: number; p99: number };
 /** A comparison a scenario asks for: with `goal`, one it must hold. */
 type Check = { baseline: string; goal?: GoalId; min?: number; maxP99Ratio?: number };
-export type Comparison = {
-  baseline: string;
-  baselineRps: number;
-  baselineP99: number;
-  ratio: number;
-  p99Ratio: number;
-  goal?: GoalId;
-  min?: number;
-  maxP99Ratio?: number;
-  held?: boolean;
-};
 export type ThroughputRow = Figures & {
   round: number;
   name: string;
