@@ -1,10 +1,10 @@
 /**
- * `npm run bench`: issue 13's table in one run (docs/performance.md, goals P1 to P8).
+ * `npm run bench`: issue 13's table in one run (docs/performance.md, goals P1 to P8 and G1).
  *
  * Runs each part as a child process, one after the other, each building its own dataset inside the
  * database and writing its figures as JSON: per engine, throughput.ts (P1, P2, P3, P6 under
  * autocannon beside the bare baselines) and list-latency.ts (P4, P5, sequential p95); then
- * event-loop.ts (P8, PGlite) and sse.ts (P7). Then it writes one table to
+ * event-loop.ts (P8, PGlite), sse.ts (P7) and guard.ts (G1, in process). Then it writes one table to
  * bench/results/bench-<date>[-label].{json,md,svg}, with the parts' own files in the folder of the
  * same name. Not part of `npm test`: it reports, and exits 1 only when a part failed.
  *
@@ -35,11 +35,12 @@ import {
   type ThroughputPart,
   throughputRows,
 } from './lib/bench-table.js';
+import { guardRows, type GuardPart } from './lib/guard-rows.js';
 import { type Part, readPart, runPart, stopRequested, tsx } from './lib/parts.js';
 import { ratioChart } from './lib/ratio-chart.js';
 import { positiveInt } from './lib/served-app.js';
 
-const PART_KINDS = ['load', 'latency', 'event-loop', 'sse'] as const;
+const PART_KINDS = ['load', 'latency', 'event-loop', 'sse', 'guard'] as const;
 /** The dataset sizes the goals name (docs/performance.md): smaller runs say so in the note. */
 const GOAL_POSTS = { postgres: 1_000_000, pglite: 100_000 };
 
@@ -53,6 +54,7 @@ function readOptions() {
       connections: { type: 'string', default: '50' },
       readers: { type: 'string', default: '50' },
       requests: { type: 'string', default: '200' },
+      checks: { type: 'string', default: '2000' },
       viewers: { type: 'string', default: '2000,10000' },
       skip: { type: 'string', default: '' },
       label: { type: 'string' },
@@ -74,6 +76,7 @@ function readOptions() {
     connections: positiveInt('connections', values.connections),
     readers: positiveInt('readers', values.readers),
     requests: positiveInt('requests', values.requests),
+    checks: positiveInt('checks', values.checks),
     viewers: values.viewers.split(',').map((v) => positiveInt('viewers', v.trim())),
     skip: new Set(skip),
     label: values.label,
@@ -117,6 +120,11 @@ function plan(options: Options, dir: string): Part[] {
     const viewers = options.viewers.flatMap((v) => ['--viewers', String(v)]);
     const command = tsx('--expose-gc', 'bench/sse.ts', '--db', first, '--rounds', String(options.rounds), ...viewers);
     parts.push({ kind: 'sse', engine: first, json: file, command: [...command, '--json', file] });
+  }
+  if (!options.skip.has('guard')) {
+    const file = json('guard');
+    const command = tsx('bench/guard.ts', '--rounds', String(options.rounds), '--checks', String(options.checks));
+    parts.push({ kind: 'guard', engine: first, json: file, command: [...command, '--json', file] });
   }
   return parts;
 }
@@ -185,7 +193,15 @@ function caveats(options: Options, failed: Part[]): Partial<Record<GoalId, strin
   else if (!options.engines.includes('pglite')) add(['P8'], 'a PGlite goal: add --db pglite');
   else if (options.posts < GOAL_POSTS.pglite)
     add(['P8'], `measured at ${options.posts.toLocaleString('en-US')} posts; the goal names 100,000`);
-  const goalsOf = { load: ['P1', 'P2', 'P3', 'P6'], latency: ['P4', 'P5'], 'event-loop': ['P8'], sse: ['P7'] } as const;
+  const guard = skipped('guard');
+  if (guard) add(['G1'], guard);
+  const goalsOf = {
+    load: ['P1', 'P2', 'P3', 'P6'],
+    latency: ['P4', 'P5'],
+    'event-loop': ['P8'],
+    sse: ['P7'],
+    guard: ['G1'],
+  } as const;
   for (const part of failed) add([...goalsOf[part.kind]], `the ${part.kind} part on ${part.engine} failed`);
   return why;
 }
@@ -225,6 +241,7 @@ async function main(): Promise<number> {
     if (part.kind === 'latency') rows.push(...latencyRows(figures as LatencyPart));
     if (part.kind === 'event-loop') rows.push(...eventLoopRows(figures as EventLoopPart));
     if (part.kind === 'sse') rows.push(...sseRows(figures as SsePart));
+    if (part.kind === 'guard') rows.push(...guardRows(figures as GuardPart, part.engine));
   }
 
   const goals = goalStatus(rows, caveats(options, failed));
@@ -233,7 +250,7 @@ async function main(): Promise<number> {
   const notMeasured = goals.filter((g) => g.status === 'not measured').map((g) => g.goal);
   const verdict =
     notHeld.length === 0 && notMeasured.length === 0
-      ? `Every goal P1–P8 held in every round (${options.rounds}).`
+      ? `Every goal P1–P8 and G1 held in every round (${options.rounds}).`
       : [
           notHeld.length ? `Not held: ${notHeld.join(', ')}.` : '',
           notMeasured.length ? `Not measured: ${notMeasured.join(', ')}.` : '',

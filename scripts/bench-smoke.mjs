@@ -7,7 +7,20 @@ import path from 'node:path';
 import { benchTableProblems } from './lib/bench-table-check.mjs';
 import { heading, npm, run } from './lib/run.mjs';
 
-const TINY = ['--posts', '2000', '--rounds', '1', '--duration', '1', '--requests', '20', '--viewers', '200'];
+const TINY = [
+  '--posts',
+  '2000',
+  '--rounds',
+  '1',
+  '--duration',
+  '1',
+  '--requests',
+  '20',
+  '--viewers',
+  '200',
+  '--checks',
+  '50',
+];
 
 const out = mkdtempSync(path.join(tmpdir(), 'kettle-bench-smoke-'));
 try {

@@ -8,8 +8,8 @@
 import { serverText, type BaselineShare, type ServerShare } from './server-metrics.js';
 
 export type Engine = 'pglite' | 'postgres';
-export type GoalId = 'P1' | 'P2' | 'P3' | 'P4' | 'P5' | 'P6' | 'P7' | 'P8';
-export const GOALS: GoalId[] = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8'];
+export type GoalId = 'P1' | 'P2' | 'P3' | 'P4' | 'P5' | 'P6' | 'P7' | 'P8' | 'G1';
+export const GOALS: GoalId[] = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'G1'];
 
 /** One line of the table. Blank cells stay undefined: a sequential p95 row has no req/s. */
 export type BenchRow = {
@@ -129,7 +129,7 @@ export type SsePart = {
 };
 
 const n1 = (n: number | null | undefined): string => (n === null || n === undefined ? '?' : n.toFixed(1));
-const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
+export const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 /** P1 to P3 and P6 rows: one per (scenario, baseline it is compared with) and the baselines. */
 export function throughputRows(part: ThroughputPart): BenchRow[] {

@@ -10,7 +10,7 @@ import { binOf, ROOT } from '../../scripts/lib/run.mjs';
 
 export type Part = {
   /** The name `--skip` takes, and the start of its files' names. */
-  kind: 'load' | 'latency' | 'event-loop' | 'sse';
+  kind: 'load' | 'latency' | 'event-loop' | 'sse' | 'guard';
   engine: 'pglite' | 'postgres';
   /** Where the part writes its figures (its Markdown goes beside it). */
   json: string;

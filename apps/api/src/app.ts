@@ -60,6 +60,7 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminCoinsRoutes } from './modules/users/admin-coins.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
+import { guardRoutes } from './modules/posts/privacy/guard.routes.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerHotPages } from './plugins/hot-pages.js';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(adminCoinsRoutes);
       await api.register(votesRoutes, { prefix: '/posts' });
       await api.register(commentsRoutes);
+      await api.register(guardRoutes);
       await api.register(blocksRoutes);
       await api.register(reportsRoutes);
       await api.register(reportsAdminRoutes, { prefix: '/posts/admin/reports' });

@@ -64,7 +64,8 @@ export function paramKind(route: Route): ParamKind | null {
   if (!p.includes(':')) return null;
   if (/\/posts\/admin\/reports\/:id/.test(p)) return 'report';
   if (/\/posts\/(admin\/)?:id/.test(p)) return 'post';
-  if (p.includes('/comments/:id')) return 'comment';
+  // A held comment's id: the world's comments are published ones, so the admin's answer is a 404.
+  if (p.includes('/comments/:id') || p.includes('/comments/admin/held/:id')) return 'comment';
   if (/\/admin\/users\/:id|\/users\/admin\/:id|\/blocks\/:userId/.test(p)) return 'user';
   if (p.includes('/admin/companies/:id')) return 'company';
   if (p.includes('/admin/appeals/:id')) return 'appeal';

@@ -26,6 +26,10 @@ describe("the bench table's shape", () => {
     expect(benchTableProblems(md, JSON.stringify({ ...data, goals: data.goals.slice(1) }))).toEqual([
       'the .json does not hold every goal',
     ]);
+    // A goal the run names beyond P1–P8 (G1 since the privacy guard) needs its row too.
+    expect(benchTableProblems(md, JSON.stringify({ ...data, goals: [...data.goals, { goal: 'G1' }] }))).toEqual([
+      'no row for G1 in the goal table',
+    ]);
     expect(benchTableProblems(md, '{')).toEqual([
       'the .json is not JSON',
       'the .json holds no rows',

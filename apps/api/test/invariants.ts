@@ -90,6 +90,14 @@ const SPEND_CHECKS: Check[] = [
       group by c.id, c.user_id, c.post_id, c.ties having count(l.id) <> c.ties`,
   },
   {
+    // A comment the privacy guard held is paid for when it is written, and keeps that moment.
+    name: 'held comment without exactly one matching charge',
+    sql: `select h.id, h.user_id, h.post_id, count(l.id)::int as charges from held_comments h
+      left join coin_ledger l on l.kind = 'comment' and l.user_id = h.user_id
+        and l.reference_id = h.post_id::text and l.created_at = h.created_at and l.delta = -h.cost
+      where h.cost > 0 group by h.id, h.user_id, h.post_id having count(l.id) <> 1`,
+  },
+  {
     name: 'report without exactly one charge',
     sql: `select r.id, r.reporter_id, count(l.id)::int as charges from reports r
       left join coin_ledger l on l.kind = 'report' and l.reference_id = r.id::text

@@ -15,4 +15,7 @@ export const COMMENT_MESSAGES = {
   tooLong: `Comment cannot exceed ${COMMENT_MAX_CHARS} characters`,
   parentMismatch: 'You can only reply to a comment on the same post.',
   locked: 'Unlock this tea to read and join the conversation.',
+  /** The privacy guard held it: nothing is lost, and nobody else sees it until a moderator decides. */
+  held: 'Your comment is waiting for review: it may name private details or a minor, so a moderator reads it before anyone else can.',
+  waiting: 'Waiting for review',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from './z.js';
 import { COMMENT_MAX_CHARS, COMMENT_MESSAGES } from './comments-constants.js';
+import { GUARD_FLAGS, storedFindingSchema } from './privacy-guard.js';
 
 export * from './comments-constants.js';
 
@@ -43,11 +44,56 @@ export const commentSchema: z.ZodType<Comment> = z
   })
   .register(z.globalRegistry, { id: 'Comment' });
 
-export const commentListSchema = z.object({ comments: z.array(commentSchema) });
+/**
+ * A comment the privacy guard held for a moderator: only its writer (and the moderators) read it,
+ * as "waiting for review", with what the guard found.
+ */
+export const heldCommentSchema = z
+  .object({
+    id: z.uuid(),
+    post_id: z.uuid(),
+    content: z.string(),
+    parent_comment_id: z.uuid().nullable(),
+    created_at: z.string(),
+    flags: z.array(z.enum(GUARD_FLAGS)),
+    findings: z.array(storedFindingSchema),
+  })
+  .register(z.globalRegistry, { id: 'HeldComment' });
+export type HeldComment = z.infer<typeof heldCommentSchema>;
+
+/** The conversation, and the caller's own comments on it that wait for a moderator (empty for others). */
+export const commentListSchema = z.object({ comments: z.array(commentSchema), held: z.array(heldCommentSchema) });
 export type CommentList = z.infer<typeof commentListSchema>;
+
+/** POST /posts/{id}/comments answers 202 with this when the guard held the comment (paid, not published). */
+export const commentHeldSchema = z.object({
+  held: heldCommentSchema,
+  coin_balance: z.number().int(),
+  message: z.string(),
+});
+export type CommentHeld = z.infer<typeof commentHeldSchema>;
 
 export const commentCreatedSchema = z.object({
   comment: commentSchema,
   coin_balance: z.number().int(),
 });
 export type CommentCreated = z.infer<typeof commentCreatedSchema>;
+
+/** A held comment as the moderators' queue lists it: whose, on which tea. */
+export const heldCommentForReviewSchema = heldCommentSchema.extend({
+  user_id: z.uuid(),
+  username: z.string(),
+  post_title: z.string(),
+});
+export type HeldCommentForReview = z.infer<typeof heldCommentForReviewSchema>;
+export const heldCommentQueueSchema = z.object({ data: z.array(heldCommentForReviewSchema) });
+export type HeldCommentQueue = z.infer<typeof heldCommentQueueSchema>;
+
+export const HELD_REJECT_REASON_MAX = 500;
+export const heldCommentRejectSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(HELD_REJECT_REASON_MAX, `The reason must be at most ${HELD_REJECT_REASON_MAX} characters`)
+    .optional(),
+});

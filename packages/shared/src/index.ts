@@ -37,3 +37,4 @@ export * from './account-data.js';
 export * from './appeals.js';
 export * from './two-factor.js';
 export * from './account-standing.js';
+export * from './privacy-guard.js';

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'account_restored',
   'appeal_upheld',
   'appeal_denied',
+  'comment_published',
+  'comment_rejected',
 ] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */
@@ -26,6 +28,25 @@ export const NOTIFICATION_TEXT = {
   postApproved: {
     title: 'Your tea is published',
     body: (postTitle: string) => `Your tea "${postTitle}" is now live on ${APP_NAME}.`,
+  },
+  /** A moderator read a comment the privacy guard held (issue 73). */
+  commentPublished: {
+    title: 'Your comment is published',
+    body: (removed: string) =>
+      removed
+        ? `A moderator published your comment after removing: ${removed}, to keep private lives private.`
+        : 'A moderator read your comment and published it as you wrote it.',
+  },
+  commentRejected: {
+    title: 'Your comment was not published',
+    body: (reason: string | null) =>
+      `A moderator did not publish your comment, and your coins are back in your balance.${reason ? ` Reason: ${reason}` : ''}`,
+  },
+  /** A moderator published the tea after removing what the privacy guard flagged (issue 73). */
+  postRedacted: {
+    title: 'Your tea is published, with private details removed',
+    body: (postTitle: string, removed: string) =>
+      `Your tea "${postTitle}" is now live on ${APP_NAME}. To keep private lives private, a moderator removed: ${removed}.`,
   },
   postRejected: {
     title: 'Your tea was not published',

@@ -4,6 +4,7 @@ import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
 import { POST_STATUS_VALUES } from './post-status.js';
 import { HANDLE_MAX, EMPTY_POT_REFUSALS } from './posts-constants.js';
 import { categorySchema, stateSchema } from './taxonomy.js';
+import { GUARD_FLAGS, privacyReviewSchema } from './privacy-guard.js';
 
 export * from './posts-constants.js';
 
@@ -133,6 +134,8 @@ export const ownPostSchema = z.object({
   images: z.array(postImageSchema),
   created_at: z.string(),
   updated_at: z.string(),
+  /** What the privacy guard found, for the author (My Teas) and the moderators; null when nothing. */
+  privacy: privacyReviewSchema.nullable(),
 });
 export type OwnPost = z.infer<typeof ownPostSchema>;
 
@@ -145,6 +148,8 @@ export const adminPostListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   /** The moderation queue reads oldest first. */
   order: z.enum(['newest', 'oldest']).default('newest'),
+  /** Only teas with an open privacy review raising this flag. */
+  flag: z.enum(GUARD_FLAGS).optional(),
 });
 export type AdminPostListQuery = z.output<typeof adminPostListQuerySchema>;
 

@@ -7,3 +7,4 @@ export * from './schema/conversation.js';
 export * from './schema/coins.js';
 export * from './schema/moderation.js';
 export * from './schema/operations.js';
+export * from './schema/privacy.js';

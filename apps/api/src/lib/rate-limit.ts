@@ -52,6 +52,8 @@ export const RATE_LIMIT_RULES = {
    * handles from as many addresses as it likes, so it is counted itself.
    */
   handleSearchPerAccount: { points: 60, duration: 60 },
+  /** Privacy-guard checks per account per minute, the search budget: the web composer checks in the browser. */
+  guardCheckPerAccount: { points: 60, duration: 60 },
   /** Bytes of images a user may send per minute, counted before any is decoded (free work before payment). */
   uploadBytesPerUser: { points: 50 * 1024 * 1024, duration: 60 },
   /** GET /uploads/* per address: previews are public, and every file read costs a disk read. */

@@ -89,7 +89,7 @@ export const TEAS: DemoTea[] = [
     state: 'NC',
     title: 'Custody schedule negotiated entirely through a group chat of aunties',
     content:
-      'Neither parent speaks to the other, so the weekend schedule is now set by seven aunties in a group chat named "The Tribunal". Decisions are final, appeals cost one homemade pie, and the kid reportedly loves it because every handover comes with snacks. The Tribunal has asked to be consulted on school shoes next.',
+      'Neither parent speaks to the other, so the weekend schedule is now set by seven aunties in a group chat named "The Tribunal". Decisions are final, appeals cost one homemade pie, and both households reportedly love it because every handover comes with snacks. The Tribunal has asked to be consulted on the holidays next.',
     days: 9,
     votes: ['ava_sips', 'chai_charlie', 'oolong_olu'],
     comments: [

@@ -94,6 +94,8 @@ export const posts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When the author confirmed the tea is first-hand ("what I saw or experienced myself"). */
+    attestedAt: timestamp('attested_at', { withTimezone: true }),
     /** Set by each rejection: its photos are kept through the 30-day appeal window, then swept. */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     /** The admin behind the latest rejection or removal: an appeal goes to someone else. */

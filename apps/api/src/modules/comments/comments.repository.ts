@@ -1,7 +1,7 @@
-import type { NewCommentEvent, PostStatus } from '@kettle/shared';
+import type { NewCommentEvent, PostStatus, StoredFinding } from '@kettle/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, postUnlocks, posts, users } from '../../db/schema.js';
+import { comments, heldComments, postUnlocks, posts, users } from '../../db/schema.js';
 import { POST_ACTION_COSTS, postChargeCtes } from '../coins/coins.service.js';
 import { commentEventCte } from '../realtime/post-events.js';
 import { actorMayAct, actorRow, askedActorsCte } from '../users/actor.js';
@@ -125,15 +125,43 @@ export async function commentsStatement(
 /** One comment, in the next comment statement of its database (coins/spend-batches.ts). */
 export const commentInBatch = spendBatches({ statement: commentsStatement });
 
-const commentsAt = namedStatement(
-  'kettle_comments',
-  sql`
+/** A comment the privacy guard holds: what it found, and the flags the moderators filter on. */
+export type HeldAsked = CommentAsked & { findings: StoredFinding[]; flags: string[] };
+/** What the held-comment statement answers: the comment statement's facts, and the held row's id once paid. */
+export type HeldOutcome = Omit<CommentOutcome, 'event_id' | 'event_data'> & { held_id: string | null };
+
+/**
+ * The comment statement's twin for a comment the guard holds: the same account, post, parent and
+ * charge, in the same order, but the comment goes to `held_comments` and no event is recorded,
+ * so nobody but its writer hears of it before a moderator decides.
+ */
+export async function heldCommentsStatement(
+  db: DbOrTx,
+  asked: readonly HeldAsked[],
+  adminsNeedTwoFactor: boolean,
+): Promise<Array<HeldOutcome | undefined>> {
+  const result = await heldCommentsAt(db, {
+    ...askedArrays(asked),
+    parents: asked.map((a) => a.parentId),
+    hasParents: asked.map((a) => a.hasParent),
+    contents: asked.map((a) => a.content),
+    findings: asked.map((a) => JSON.stringify(a.findings)),
+    flags: asked.map((a) => a.flags.join(',')),
+    adminsNeedTwoFactor,
+  });
+  return spendOutcomes<HeldOutcome>(result);
+}
+
+export const heldCommentInBatch = spendBatches({ statement: heldCommentsStatement });
+
+/** The comment statement, storing into `comments` with its event, or (held) into `held_comments` without one. */
+const commentsSql = (held: boolean) => sql`
     with asked as (
       select * from unnest(
           ${sql.placeholder('readers')}::uuid[], ${sql.placeholder('posts')}::uuid[],
           ${sql.placeholder('parents')}::uuid[], ${sql.placeholder('hasParents')}::boolean[],
-          ${sql.placeholder('contents')}::text[]
-        ) with ordinality as a(reader_id, post_id, parent_id, has_parent, content, n)
+          ${sql.placeholder('contents')}::text[]${held ? sql`, ${sql.placeholder('findings')}::jsonb[], ${sql.placeholder('flags')}::text[]` : sql``}
+        ) with ordinality as a(reader_id, post_id, parent_id, has_parent, content, ${held ? sql`findings, flags, ` : sql``}n)
     ), ${askedActorsCte}, post as (
       select asked.n, p.id, p.title, p.author_id, p.status
       from asked join ${posts} p on p.id = asked.post_id for share of p
@@ -150,7 +178,9 @@ const commentsAt = namedStatement(
       from facts join actor on actor.n = facts.n join asked on asked.n = facts.n
       where ${mayCommentSql({ post: 'facts', unlocked: sql`facts.unlocked` })}
         and (not asked.has_parent or facts.parent_on_post) and ${actorMayAct}
-    ), ${postChargeCtes('comment')}, stored as (
+    ), ${postChargeCtes('comment')}, ${held ? heldStored : published}`;
+
+const published = sql`stored as (
       insert into ${comments} (post_id, user_id, parent_comment_id, content)
       select charged.post_id, charged.user_id, asked.parent_id, asked.content from charged join asked on asked.n = charged.n
       returning *
@@ -161,5 +191,21 @@ const commentsAt = namedStatement(
       recorded.id as event_id, recorded.payload as event_data
     from asked left join actor on actor.n = asked.n left join facts on facts.n = asked.n
       left join recorded on recorded.payload ->> 'user_id' = asked.reader_id::text
-    order by asked.n`,
-);
+    order by asked.n`;
+
+const heldStored = sql`stored as (
+      insert into ${heldComments} (post_id, user_id, parent_comment_id, content, findings, flags, cost)
+      select charged.post_id, charged.user_id, asked.parent_id, asked.content, asked.findings,
+        string_to_array(asked.flags, ','), charged.cost
+      from charged join asked on asked.n = charged.n
+      returning id, user_id
+    )
+    select ${actorRow}, facts.author_id, facts.status, facts.unlocked, facts.parent_found, facts.parent_on_post,
+      actor.coin_debt as debt,
+      (select coin_balance from charged where charged.n = asked.n) as balance,
+      (select stored.id from stored where stored.user_id = asked.reader_id) as held_id
+    from asked left join actor on actor.n = asked.n left join facts on facts.n = asked.n
+    order by asked.n`;
+
+const commentsAt = namedStatement('kettle_comments', commentsSql(false));
+const heldCommentsAt = namedStatement('kettle_held_comments', commentsSql(true));

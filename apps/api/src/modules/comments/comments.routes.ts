@@ -1,9 +1,10 @@
-import { commentCreatedSchema, commentCreateSchema, commentListSchema } from '@kettle/shared';
+import { commentCreatedSchema, commentCreateSchema, commentHeldSchema, commentListSchema } from '@kettle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentClaims, currentUser } from '../../plugins/authenticate.js';
 import { createComment, deleteComment, listComments } from './comments.service.js';
+import { heldCommentsRoutes } from './held-comments.routes.js';
 
 const tags = ['comments'];
 /** Malformed ids answer 404 like unknown ones (the services check), not 422. */
@@ -13,6 +14,7 @@ const params = z.object({ id: z.string() });
 export async function commentsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  await root.register(heldCommentsRoutes);
 
   app.get('/posts/:id/comments', {
     schema: {
@@ -29,10 +31,12 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Comment on (or reply within) a tea you can read (10 coins)',
+      description:
+        'A comment the privacy guard finds private data or a minor in is paid for and held for a moderator: 202 with the held comment, which only its writer reads until a moderator decides.',
       errors: [402],
       params,
       body: commentCreateSchema,
-      response: { 201: commentCreatedSchema },
+      response: { 201: commentCreatedSchema, 202: commentHeldSchema },
     },
     // The account is read by the comment's own statement (users/actor.ts), after the body is checked.
     onRequest: root.requireClaims,
@@ -40,6 +44,7 @@ export async function commentsRoutes(root: FastifyInstance): Promise<void> {
     config: { keepsPages: true },
     handler: async (request, reply) => {
       const created = await createComment(ctx, currentClaims(request).sub, request.params.id, request.body);
+      if (created.held) return reply.status(202).send(created);
       return reply.status(201).send(created);
     },
   });

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type CommentCreateData,
   type CommentCreated,
+  type CommentHeld,
   type CommentList,
   type NewCommentEvent,
 } from '@kettle/shared';
@@ -21,6 +22,9 @@ import type { Viewer } from '../posts/access/rule.js';
 import { announcePostEvent, forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
 import { buildCommentTree } from './comments.presenter.js';
+import { findingsOfComment, holdComment, ownHeldComments } from './held-comments.js';
+import { recordReview } from '../posts/privacy/privacy-reviews.service.js';
+import { needsReview } from '@kettle/shared/guard';
 import { keepRemovedThread } from './removed-comments.js';
 import {
   commentInBatch,
@@ -40,25 +44,44 @@ export const commentNotFound = () => notFound(MESSAGES.notFound.comment);
  */
 export async function listComments(ctx: AppContext, viewer: Viewer, postId: string): Promise<CommentList> {
   const post = await readableConversation(ctx.db, viewer, postId);
-  const [rows, hidden] = await Promise.all([
+  const [rows, hidden, held] = await Promise.all([
     postCommentRows(ctx.db, post.id),
     viewer ? blockedUserIds(ctx.db, viewer.id) : Promise.resolve(new Set<string>()),
+    ownHeldComments(ctx.db, viewer, post.id),
   ]);
-  return { comments: buildCommentTree(rows, viewer?.id ?? null, hidden) };
+  return { comments: buildCommentTree(rows, viewer?.id ?? null, hidden), held };
 }
+
+/**
+ * A reply's own refusals, after the gate's: an unknown parent (never existed, or deleted while the
+ * reply was typed) is 404; a parent on another post is a malformed request about this post, 422.
+ */
+const refuseParent =
+  (parentId: string | null) =>
+  (o: { parent_found: boolean; parent_on_post: boolean | null }): void => {
+    if (!parentId) return;
+    if (!o.parent_found) throw commentNotFound();
+    if (!o.parent_on_post) {
+      throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
+    }
+  };
 
 /**
  * POST /posts/{id}/comments: COSTS.comment coins. One statement (shared with the comments asked
  * with it) stores the comment and charges, or does nothing and reports why; the refusals keep the
  * gate's order (post, access), then the parent, then the charge's own refusal, as when each was
- * its own query.
+ * its own query. A comment with private data or a minor in it is held for a moderator instead
+ * (held-comments.ts); one with only hints or claims is published and flagged for the reports desk.
  */
 export async function createComment(
   ctx: AppContext,
   writerId: string,
   postId: string,
   input: CommentCreateData,
-): Promise<CommentCreated> {
+): Promise<({ held?: never } & CommentCreated) | CommentHeld> {
+  const findings = await findingsOfComment(ctx, postId, input.content);
+  if (needsReview(findings))
+    return holdComment(ctx, writerId, postId, input, findings, refuseParent(input.parent_comment_id));
   const parentId = input.parent_comment_id;
   const asked = {
     readerId: writerId,
@@ -74,15 +97,7 @@ export async function createComment(
     () => commentInBatch(ctx.db, asked, ctx.config.isProduction),
     {
       action: 'comment',
-      refuse: (o) => {
-        if (!parentId) return;
-        // An unknown parent (never existed, or deleted while the reply was typed) is 404; a parent
-        // on another post is a malformed request about this post, 422 on the field.
-        if (!o.parent_found) throw commentNotFound();
-        if (!o.parent_on_post) {
-          throw validationFailed([{ field: 'parent_comment_id', message: COMMENT_MESSAGES.parentMismatch }]);
-        }
-      },
+      refuse: refuseParent(parentId),
       cost: () => POST_ACTION_COSTS.comment,
       done: (o): o is CommentOutcome & { balance: number; event_data: NewCommentEvent } =>
         o.balance !== null && o.event_data !== null,
@@ -96,6 +111,8 @@ export async function createComment(
     postId,
     data: outcome.event_data,
   });
+  // Hints and claims publish, with a flag for the moderators to read.
+  await recordReview(ctx.db, { commentId: outcome.event_data.comment_id }, findings, 'submission');
   // The writer's answer is the event every viewer's stream shows (commentEventCte).
   return { comment: commentOfEvent(outcome.event_data, true), coin_balance: balance };
 }

@@ -1,4 +1,4 @@
-import type { OwnPost } from '@kettle/shared';
+import type { OwnPost, PrivacyReview } from '@kettle/shared';
 import type { PostRow } from '../../db/rows.js';
 import { presentImages } from './reading/post-images.presenter.js';
 import type { PostRelations } from './reading/read-context.js';
@@ -12,7 +12,12 @@ function required<T>(value: T | undefined, what: string): T {
  * A post as its author or an admin sees it: full content and handle. Every field is listed
  * here on purpose; review changes like security code.
  */
-export function toOwnPost(row: PostRow, relations: PostRelations, secret: string): OwnPost {
+export function toOwnPost(
+  row: PostRow,
+  relations: PostRelations,
+  secret: string,
+  privacy: PrivacyReview | undefined,
+): OwnPost {
   // Authors and admins read every post in full: signed links to the full images.
   const images = presentImages(relations.images.get(row.id) ?? [], { open: true, published: true }, secret);
   return {
@@ -37,5 +42,6 @@ export function toOwnPost(row: PostRow, relations: PostRelations, secret: string
     images,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    privacy: privacy ?? null,
   };
 }

@@ -1,4 +1,11 @@
-import { COSTS, POST_MESSAGES, type OwnPost, type PostCreateData, type ReversalCreateData } from '@kettle/shared';
+import {
+  COSTS,
+  POST_MESSAGES,
+  type OwnPost,
+  type PostCreateData,
+  type ReversalCreateData,
+  type StoredFinding,
+} from '@kettle/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { postImages, posts } from '../../db/schema.js';
@@ -20,8 +27,11 @@ import { HANDLE_LIMIT, reversalRefusal } from './posts.policy.js';
 import type { PostRow } from '../../db/rows.js';
 import { presentOwnPost } from './reading/read-context.js';
 import * as repo from './posts.repository.js';
+import { findingsOfTea } from './privacy/tea-findings.js';
+import { recordReview } from './privacy/privacy-reviews.service.js';
 
 export type NewPost = { data: PostCreateData; images: ProcessedImage[]; originalPostId?: string };
+type Submission = NewPost & { findings: StoredFinding[] };
 
 const HOUR_MS = 3_600_000;
 
@@ -72,7 +82,7 @@ async function insertPaidPost(
   ctx: AppContext,
   tx: Tx,
   author: UserRow,
-  input: NewPost,
+  input: Submission,
   files: KeyedImage[],
   stored: string[],
 ): Promise<PostRow> {
@@ -105,6 +115,8 @@ async function insertPaidPost(
     reference: { type: 'post', id: post.id },
   });
   await escrowBounty(tx, post);
+  // Kept whatever the author did with the composer's highlights: the moderators' queue reads it.
+  await recordReview(tx, { postId: post.id }, input.findings, 'submission');
   if (files.length === 0) return post;
   await tx.insert(postImages).values(
     files.map((file, position) => ({
@@ -131,11 +143,12 @@ async function insertPaidPost(
  */
 export async function createPost(ctx: AppContext, author: UserRow, input: NewPost): Promise<OwnPost> {
   await assertReferencesExist(ctx, input.data);
+  const submission = { ...input, findings: findingsOfTea(input.data) };
   const files = input.images.map((image) => ({ ...image, key: newStorageKey(), previewKey: newStorageKey() }));
   const stored: string[] = [];
   let post: PostRow;
   try {
-    post = await ctx.db.transaction((tx) => insertPaidPost(ctx, tx, author, input, files, stored));
+    post = await ctx.db.transaction((tx) => insertPaidPost(ctx, tx, author, submission, files, stored));
   } catch (error) {
     await removeImageFiles(ctx.images, stored);
     if (repo.isLiveReversalViolation(error)) throw conflict(POST_MESSAGES.reversalExists);

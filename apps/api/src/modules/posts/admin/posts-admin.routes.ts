@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { currentUser } from '../../../plugins/authenticate.js';
 import { changedTeas } from '../../../plugins/page-invalidation.js';
 import * as admin from './posts-admin.service.js';
+import { redactAndApprove } from './privacy-decision.js';
 
 const tags = ['posts (admin)'];
 /** Malformed ids answer 404 like unknown ones (the service checks), not 422. */
@@ -77,6 +78,19 @@ export async function postsAdminRoutes(root: FastifyInstance): Promise<void> {
     config: { namesItsTeas: true },
     handler: async (request) =>
       answered(request, await admin.setPostStatus(ctx, currentUser(request), request.params.id, request.body)),
+  });
+
+  app.post('/admin/:id/redact-approve', {
+    schema: {
+      tags,
+      summary: 'Remove what the privacy guard flagged and publish the tea, telling its author (admin)',
+      errors: [409],
+      params,
+      response: { 200: ownPostSchema },
+    },
+    onRequest: root.requireAdmin,
+    config: { namesItsTeas: true },
+    handler: async (request) => answered(request, await redactAndApprove(ctx, currentUser(request), request.params.id)),
   });
 
   app.delete('/:id', {

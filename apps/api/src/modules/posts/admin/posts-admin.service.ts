@@ -25,6 +25,7 @@ import * as repo from '../posts.repository.js';
 import { refundUnlocks, returnSubmissionFee, type AppealRefund } from '../unlocks/refunds.js';
 import { searchCondition } from '../search/search.js';
 import { postNotFound } from '../access/gate.js';
+import { flaggedFor, settleOpenReview } from '../privacy/privacy-reviews.service.js';
 
 export async function listAdminPosts(ctx: AppContext, query: AdminPostListQuery): Promise<OwnPostList> {
   const filters: SQL[] = [];
@@ -35,6 +36,7 @@ export async function listAdminPosts(ctx: AppContext, query: AdminPostListQuery)
     const match = searchCondition(query.search);
     if (match) filters.push(match);
   }
+  if (query.flag) filters.push(flaggedFor(query.flag));
   const where = and(...filters);
   const order =
     query.order === 'oldest' ? [asc(posts.createdAt), asc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
@@ -60,7 +62,9 @@ export async function getAdminPost(ctx: AppContext, id: string): Promise<OwnPost
   return presentOwnPost(ctx.db, row, ctx.secret);
 }
 
-type Change = Partial<Pick<PostRow, 'title' | 'content' | 'categoryId' | 'stateId' | 'unlockPrice'>> & {
+type Change = Partial<
+  Pick<PostRow, 'title' | 'content' | 'evidenceLink' | 'categoryId' | 'stateId' | 'unlockPrice'>
+> & {
   status: PostStatus;
   reason?: string | null;
 };
@@ -82,6 +86,7 @@ function statusColumns(before: PostRow, status: PostStatus, reason: string | nul
 const AUDITED: ReadonlyArray<[keyof PostRow, string]> = [
   ['title', 'title'],
   ['content', 'content'],
+  ['evidenceLink', 'evidence_link'],
   ['categoryId', 'category_id'],
   ['stateId', 'state_id'],
   ['status', 'status'],
@@ -102,10 +107,24 @@ function diff(before: PostRow, after: PostRow) {
   return changed;
 }
 
-type Decision = { before: PostRow; after: PostRow };
+export type Decision = { before: PostRow; after: PostRow };
+
+type Diff = ReturnType<typeof diff>;
+/** How a decision differs from the plain one: the author's notice, and what the audit row keeps. */
+export type Telling = {
+  notice?: (tx: Tx, after: PostRow) => Promise<void>;
+  audited?: (changed: Diff) => Record<string, unknown>;
+};
 
 /** Applies a change to a locked post, records it and, when the status moved, tells the author in the app. */
-async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Change, action: string): Promise<Decision> {
+export async function applyChange(
+  tx: Tx,
+  actor: UserRow,
+  before: PostRow,
+  change: Change,
+  action: string,
+  { notice = noticeInApp, audited = (changed: Diff) => changed }: Telling = {},
+): Promise<Decision> {
   const { id } = before;
   const { status, reason, ...fields } = change;
   const [updated] = await tx
@@ -125,8 +144,11 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
   }
   // A rejected post keeps its photos through the appeal window, so a re-approval republishes
   // them; the rejected-photos sweep removes them after it (sweeps/rejected-photos.ts).
-  if (statusMoved) await noticeInApp(tx, after);
-  await recordAudit(tx, { actorId: actor.id, action, targetType: 'post', targetId: id, data: diff(before, after) });
+  if (statusMoved) await notice(tx, after);
+  // A moderator who publishes a flagged tea has read what the guard found.
+  if (statusMoved && after.status === 'approved') await settleOpenReview(tx, { postId: id }, 'cleared', actor.id);
+  const data = audited(diff(before, after));
+  await recordAudit(tx, { actorId: actor.id, action, targetType: 'post', targetId: id, data });
   return { before, after };
 }
 
@@ -134,7 +156,7 @@ async function applyChange(tx: Tx, actor: UserRow, before: PostRow, change: Chan
 export type Decided = { post: OwnPost; changed: string[] | null };
 
 /** Runs a change, then (after commit) mails the author. */
-async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<Decided> {
+export async function decide(ctx: AppContext, work: (tx: Tx) => Promise<Decision>): Promise<Decided> {
   let decision: Decision;
   try {
     decision = await ctx.db.transaction(work);

@@ -107,6 +107,7 @@ describe('GET /api/v1/posts/admin/all', () => {
         'images',
         'created_at',
         'updated_at',
+        'privacy',
       ].sort(),
     );
     expect(body.category_id).toBe(post.categoryId);
@@ -115,6 +116,8 @@ describe('GET /api/v1/posts/admin/all', () => {
     expect(Object.keys(body.state)).toEqual(['name']);
     expect(body.author_username).toBe(user.username);
     expect(body.author_id).toBe(user.id);
+    // The privacy guard found nothing in a tea the tests wrote straight into the table.
+    expect(body.privacy).toBeNull();
   });
 });
 

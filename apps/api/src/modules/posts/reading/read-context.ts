@@ -1,17 +1,18 @@
 // What a post's response needs beyond its own row, loaded for a whole page in one statement. The
 // presenters (posts.presenter.ts, public-posts.presenter.ts) only map what this loads.
-import type { OwnPost } from '@kettle/shared';
+import type { OwnPost, PrivacyReview } from '@kettle/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { namedStatement } from '../../../db/prepared.js';
 import { fromRawRow } from '../../../db/raw-rows.js';
 import type { PostRow } from '../../../db/rows.js';
-import { categories, postImages, postUnlocks, posts, states, users } from '../../../db/schema.js';
+import { categories, postImages, postUnlocks, posts, privacyReviews, states, users } from '../../../db/schema.js';
 import { rowsOf } from '../../../lib/sql-rows.js';
 import { toOwnPost } from '../posts.presenter.js';
 import { toPostDetail } from './public-posts.presenter.js';
 import { readsFree, type Viewer } from '../access/rule.js';
 import { loadViewerEngagement } from './viewer-engagement.repository.js';
+import { presentReview } from '../privacy/privacy-reviews.service.js';
 
 type ImageRow = typeof postImages.$inferSelect;
 
@@ -37,6 +38,8 @@ type ContextRow = {
   /** The viewer's unlocks among the page's posts, comma-joined ('' for none or a visitor). */
   unlocked: string;
   unlock_counts: Array<{ id: string; n: number }>;
+  /** Own views only (ownContextStatement): the page's privacy reviews, as rows. */
+  reviews?: Array<Record<string, unknown>>;
 };
 
 const postIds = sql.placeholder('postIds');
@@ -47,9 +50,7 @@ const postIds = sql.placeholder('postIds');
  * page were a third of its time). Unlock counts only for `freeIds`, the posts the viewer reads
  * free; the viewer's unlocks only when there is a viewer.
  */
-const readContextStatement = namedStatement(
-  'kettle_read_context',
-  sql`select
+const contextSql = (withReviews: boolean) => sql`select
     (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name)), '[]') from ${categories} c
       where c.id = any(${sql.placeholder('categoryIds')}::uuid[])) as categories,
     (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name)), '[]') from ${states} s
@@ -64,11 +65,24 @@ const readContextStatement = namedStatement(
       where pu.user_id = ${sql.placeholder('viewerId')}::uuid and pu.post_id = any(${postIds}::uuid[])) as unlocked,
     (select coalesce(json_agg(json_build_object('id', x.post_id, 'n', x.n)), '[]') from (
       select post_id, count(*)::int as n from ${postUnlocks}
-      where post_id = any(${sql.placeholder('freeIds')}::uuid[]) group by post_id) x) as unlock_counts`,
-);
+      where post_id = any(${sql.placeholder('freeIds')}::uuid[]) group by post_id) x) as unlock_counts${
+        withReviews
+          ? sql`,
+    (select coalesce(json_agg(r), '[]') from ${privacyReviews} r where r.post_id = any(${postIds}::uuid[])) as reviews`
+          : sql``
+      }`;
+const readContextStatement = namedStatement('kettle_read_context', contextSql(false));
+/** The same, with what the privacy guard found: for the author's and the moderators' views only. */
+const ownContextStatement = namedStatement('kettle_own_read_context', contextSql(true));
 
-async function readContextRow(db: DbOrTx, rows: PostRow[], viewerId: string | null, freeIds: string[]) {
-  const result = await readContextStatement(db, {
+async function readContextRow(
+  db: DbOrTx,
+  rows: PostRow[],
+  viewerId: string | null,
+  freeIds: string[],
+  withReviews = false,
+) {
+  const result = await (withReviews ? ownContextStatement : readContextStatement)(db, {
     categoryIds: unique(rows.map((r) => r.categoryId)),
     stateIds: unique(rows.map((r) => r.stateId)),
     authorIds: unique(rows.map((r) => r.authorId)),
@@ -151,10 +165,23 @@ export async function loadReadContext(
   };
 }
 
+/** What the privacy guard found in own posts, by post: only their author and admins read it. */
+function reviewsOf(row: ContextRow): Map<string, PrivacyReview> {
+  const reviews = (row.reviews ?? []).map((raw) => fromRawRow(privacyReviews, raw));
+  return new Map(reviews.map((review) => [review.postId ?? '', presentReview(review)]));
+}
+
+/** One statement for a page of own posts: relations, unlock counts and privacy reviews. */
+async function ownContext(db: DbOrTx, rows: PostRow[], countUnlocks: boolean) {
+  const row = await readContextRow(db, rows, null, countUnlocks ? rows.map((r) => r.id) : [], true);
+  return { row, relations: relationsOf(row), reviews: reviewsOf(row) };
+}
+
 /** Posts as their author or an admin sees them. */
 export async function presentOwnPosts(db: DbOrTx, rows: PostRow[], secret: string): Promise<OwnPost[]> {
-  const relations = await loadPostRelations(db, rows);
-  return rows.map((row) => toOwnPost(row, relations, secret));
+  if (rows.length === 0) return [];
+  const { relations, reviews } = await ownContext(db, rows, false);
+  return rows.map((row) => toOwnPost(row, relations, secret, reviews.get(row.id)));
 }
 
 /** Own posts with how many readers unlocked each (My Teas), from the same one statement. */
@@ -164,15 +191,17 @@ export async function presentOwnPostsCounted(
   secret: string,
 ): Promise<Array<{ post: OwnPost; unlockCount: number }>> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const context = await readContextRow(db, rows, null, ids);
-  const relations = relationsOf(context);
+  const { row: context, relations, reviews } = await ownContext(db, rows, true);
   const counts = new Map(context.unlock_counts.map((c) => [c.id, Number(c.n)]));
-  return rows.map((row) => ({ post: toOwnPost(row, relations, secret), unlockCount: counts.get(row.id) ?? 0 }));
+  return rows.map((row) => ({
+    post: toOwnPost(row, relations, secret, reviews.get(row.id)),
+    unlockCount: counts.get(row.id) ?? 0,
+  }));
 }
 
 export async function presentOwnPost(db: DbOrTx, row: PostRow, secret: string): Promise<OwnPost> {
-  return toOwnPost(row, await loadPostRelations(db, [row]), secret);
+  const { relations, reviews } = await ownContext(db, [row], false);
+  return toOwnPost(row, relations, secret, reviews.get(row.id));
 }
 
 /** One post for one viewer: the read context's queries plus one for the viewer's vote and report. */

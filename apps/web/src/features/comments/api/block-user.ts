@@ -17,7 +17,7 @@ export function useBlockUser() {
     mutationFn: ({ userId }: { userId: string; username: string }) => blockUser(userId),
     onSuccess: (_blocked, { userId, username }) => {
       queryClient.setQueriesData<CommentList>({ queryKey: ['comments'] }, (list) =>
-        list ? { comments: withoutUser(list.comments, userId) } : list,
+        list ? { ...list, comments: withoutUser(list.comments, userId) } : list,
       );
       toastSuccess(BLOCK_MESSAGES.blocked(username), 'User blocked');
       void queryClient.invalidateQueries({ queryKey: ['comments'] });

@@ -5,6 +5,7 @@ import {
   type Comment,
   type CommentCreated,
   type CommentCreateInput,
+  type CommentHeld,
   type CommentList,
   type CurrentUser,
 } from '@kettle/shared';
@@ -43,7 +44,7 @@ export function addCommentToCache(queryClient: QueryClient, postId: string, comm
   // Not loaded (or loading): the fetch under way brings the comment with it.
   if (!list) return;
   const result = insertComment(list.comments, comment);
-  if (result.status === 'inserted') queryClient.setQueryData<CommentList>(key, { comments: result.comments });
+  if (result.status === 'inserted') queryClient.setQueryData<CommentList>(key, { ...list, comments: result.comments });
   else if (result.status === 'orphan') void queryClient.invalidateQueries({ queryKey: key });
 }
 
@@ -53,23 +54,33 @@ export function removeCommentsFromCache(queryClient: QueryClient, postId: string
   const list = queryClient.getQueryData<CommentList>(key);
   if (!list) return;
   const next = withoutComments(list.comments, new Set(ids));
-  if (next !== list.comments) queryClient.setQueryData<CommentList>(key, { comments: next });
+  if (next !== list.comments) queryClient.setQueryData<CommentList>(key, { ...list, comments: next });
 }
 
+/** 201 with the comment, or 202 with the comment the privacy guard held for a moderator. */
 export const createComment = (postId: string, input: CommentCreateInput) =>
-  api.post<CommentCreated>(`/posts/${encodeURIComponent(postId)}/comments`, input);
+  api.post<CommentCreated | CommentHeld>(`/posts/${encodeURIComponent(postId)}/comments`, input);
 
 /**
- * POST /posts/{id}/comments (10 coins): the comment goes into the tree at once and the header
- * balance follows the server's answer. Failures are the caller's to show (it keeps the text).
+ * POST /posts/{id}/comments (10 coins): the comment goes into the tree at once (or, held, into the
+ * writer's own "waiting for review" list) and the header balance follows the server's answer.
+ * Failures are the caller's to show (it keeps the text).
  */
 export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CommentCreateInput) => createComment(postId, input),
-    onSuccess: ({ comment, coin_balance }) => {
+    onSuccess: (answer) => {
+      const { coin_balance } = answer;
       queryClient.setQueryData<CurrentUser>(currentUserKey, (user) => (user ? { ...user, coin_balance } : user));
-      addCommentToCache(queryClient, postId, comment);
+      if ('held' in answer) {
+        queryClient.setQueryData<CommentList>(commentsKey(postId), (list) =>
+          list ? { ...list, held: [...list.held, answer.held] } : list,
+        );
+        toastSuccess(answer.message, COMMENT_MESSAGES.waiting);
+        return;
+      }
+      addCommentToCache(queryClient, postId, answer.comment);
       toastSuccess(COMMENT_MESSAGES.added.description, COMMENT_MESSAGES.added.title);
     },
   });

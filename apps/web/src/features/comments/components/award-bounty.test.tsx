@@ -40,7 +40,7 @@ describe('Award bounty', () => {
     const calls = stubDetailApi((call) => {
       if (call.method === 'GET' && call.path === `/posts/${post.id}`) return json(post);
       if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`)
-        return json({ comments: [ben, avasComment()] });
+        return json({ held: [], comments: [ben, avasComment()] });
       if (call.method === 'POST' && call.path === `/posts/${post.id}/bounty/award`)
         return json({ message: BOUNTY_MESSAGES.awarded, post: awarded });
       return undefined;
@@ -73,7 +73,7 @@ describe('Award bounty', () => {
     const calls = stubDetailApi((call) => {
       if (call.method === 'GET' && call.path === `/posts/${post.id}`) return json(post);
       if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`)
-        return json({ comments: [bensComment()] });
+        return json({ held: [], comments: [bensComment()] });
       return undefined;
     }, AVA);
     const { user } = renderDetail(`/posts/${post.id}`);
@@ -91,7 +91,7 @@ describe('Award bounty', () => {
     const calls = stubDetailApi((call) => {
       if (call.method === 'GET' && call.path === `/posts/${post.id}`) return json(post);
       if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`)
-        return json({ comments: [bensComment()] });
+        return json({ held: [], comments: [bensComment()] });
       if (call.method === 'POST') return json({ detail: BOUNTY_MESSAGES.notOpen, code: 'CONFLICT' }, 409);
       return undefined;
     }, AVA);
@@ -110,7 +110,8 @@ describe('Award bounty', () => {
     const post = makeDetail({ bounty: 50, bounty_status: 'awarded', bounty_comment_id: ben.id });
     stubDetailApi((call) => {
       if (call.method === 'GET' && call.path === `/posts/${post.id}`) return json(post);
-      if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`) return json({ comments: [ben] });
+      if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`)
+        return json({ held: [], comments: [ben] });
       return undefined;
     });
     renderDetail(`/posts/${post.id}`);

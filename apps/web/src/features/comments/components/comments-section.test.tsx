@@ -33,7 +33,8 @@ function servePost(
   return stubDetailApi((call) => {
     if (call.method === 'GET' && call.path === `/posts/${post.id}`) return json(post);
     if (call.method === 'GET' && call.path === `/posts/${ORIGINAL}/reversal`) return json(post);
-    if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`) return json({ comments: comments() });
+    if (call.method === 'GET' && call.path === `/posts/${post.id}/comments`)
+      return json({ held: [], comments: comments() });
     return more(call);
   });
 }
@@ -300,7 +301,8 @@ describe('CommentsSection', () => {
     const own = makeDetail({ status: 'pending', unlock_count: 0, can_vote: false, can_report: false });
     stubDetailApi((call) => {
       if (call.path === `/posts/${own.id}`) return json(own);
-      if (call.path === `/posts/${own.id}/comments`) return json({ comments: [makeComment({ content: 'Early' })] });
+      if (call.path === `/posts/${own.id}/comments`)
+        return json({ held: [], comments: [makeComment({ content: 'Early' })] });
     }, AVA);
     renderDetail(`/posts/${own.id}`);
 
@@ -354,7 +356,7 @@ describe('Comment menu', () => {
     stubDetailApi(
       (call) => {
         if (call.path === `/posts/${post.id}`) return json(post);
-        if (call.path === `/posts/${post.id}/comments`) return json({ comments: [theirs] });
+        if (call.path === `/posts/${post.id}/comments`) return json({ held: [], comments: [theirs] });
       },
       { ...BEN, is_admin: true },
     );
@@ -378,7 +380,7 @@ describe('Comment menu', () => {
     stubDetailApi(
       (call) => {
         if (call.path === `/posts/${post.id}`) return json(post);
-        if (call.path === `/posts/${post.id}/comments`) return json({ comments: [theirs] });
+        if (call.path === `/posts/${post.id}/comments`) return json({ held: [], comments: [theirs] });
       },
       { ...BEN, is_admin: true, two_factor_required: true },
     );

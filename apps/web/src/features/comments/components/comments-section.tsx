@@ -16,6 +16,7 @@ import { RealtimeStatus } from './realtime-status';
 // post has painted: the post page's first load needs none of them.
 const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
 const CommentItem = lazy(() => import('./comment-item').then((m) => ({ default: m.CommentItem })));
+const HeldCommentList = lazy(() => import('./held-comment-list').then((m) => ({ default: m.HeldCommentList })));
 
 type ConversationPost = Pick<PostDetail, 'id' | 'is_locked' | 'status'> &
   Partial<Pick<PostDetail, 'bounty' | 'bounty_comment_id' | 'bounty_expires_at' | 'can_award_bounty'>>;
@@ -46,6 +47,7 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const list = readable ? comments.data?.comments : undefined;
+  const held = readable ? (comments.data?.held ?? []) : [];
   const count = list ? countComments(list) : 0;
   useFocusRescue(headingRef, count);
 
@@ -79,6 +81,11 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
           )}
           {post.can_award_bounty && post.bounty !== undefined ? (
             <BountyHint amount={post.bounty} expiresAt={post.bounty_expires_at ?? null} />
+          ) : null}
+          {held.length > 0 ? (
+            <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+              <HeldCommentList held={held} />
+            </Suspense>
           ) : null}
           {comments.isPending ? (
             <CommentsSkeleton />

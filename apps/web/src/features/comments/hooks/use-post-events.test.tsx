@@ -28,7 +28,7 @@ function setup({ post = makeDetail(), comments = [] as Comment[], enabled = true
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(currentUserKey, BEN);
   queryClient.setQueryData(postDetailKey(post.id, 'user'), post);
-  queryClient.setQueryData<CommentList>(commentsKey(post.id), { comments });
+  queryClient.setQueryData<CommentList>(commentsKey(post.id), { comments, held: [] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <Live postId={post.id} enabled={enabled} />

@@ -28,7 +28,7 @@ function makeComment(username: string, content: string, replies: Comment[] = [])
 function serve(
   post: Post,
   onPut?: (body: unknown) => Response,
-  comments: () => Response = () => json({ comments: [] }),
+  comments: () => Response = () => json({ held: [], comments: [] }),
 ) {
   return fakeFetch(({ url, method, body }) => {
     if (url === `/api/v1/posts/admin/${post.id}` && method === 'GET') return json(post);
@@ -171,7 +171,7 @@ describe('AdminPostPage', () => {
     const post = makePost();
     const { calls, fetchMock } = fakeFetch((call) => {
       if (call.method === 'DELETE') return json(null, 204);
-      return call.url.endsWith('/comments') ? json({ comments: [] }) : json(post);
+      return call.url.endsWith('/comments') ? json({ held: [], comments: [] }) : json(post);
     });
     vi.stubGlobal('fetch', fetchMock);
     const { user } = renderPost(post.id);
@@ -189,7 +189,7 @@ describe('AdminPostPage', () => {
     reply.parent_comment_id = top.id;
     const other = makeComment('lee', 'Line one\nLine two');
     const post = makePost();
-    vi.stubGlobal('fetch', serve(post, undefined, () => json({ comments: [top, other] })).fetchMock);
+    vi.stubGlobal('fetch', serve(post, undefined, () => json({ held: [], comments: [top, other] })).fetchMock);
     renderPost(post.id);
 
     const section = (await screen.findByRole('heading', { name: 'Comments (3)', level: 2 })).closest('section');
@@ -216,7 +216,7 @@ describe('AdminPostPage', () => {
 
     expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Comments', level: 2 })).toBeInTheDocument();
-    answer = () => json({ comments: [] });
+    answer = () => json({ held: [], comments: [] });
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No comments on this tea yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Comments (0)', level: 2 })).toBeInTheDocument();
@@ -263,7 +263,7 @@ describe('AdminPostPage', () => {
     const post = makePost();
     const { fetchMock } = fakeFetch(({ url, method }) => {
       if (url === `/api/v1/posts/admin/${post.id}`) return json(post);
-      if (url === `/api/v1/posts/${post.id}/comments`) return json({ comments: [comment] });
+      if (url === `/api/v1/posts/${post.id}/comments`) return json({ held: [], comments: [comment] });
       if (method === 'DELETE') return json({ detail: 'Comment not found.' }, 404);
       return undefined;
     });

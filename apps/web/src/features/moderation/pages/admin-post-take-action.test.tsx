@@ -13,7 +13,7 @@ function servePost(post: ReturnType<typeof makePost>) {
   return stubApi({
     'GET /auth/me': () => json(ME),
     [`GET /posts/admin/${post.id}`]: () => json(post),
-    [`GET /posts/${post.id}/comments`]: () => json({ comments: [] }),
+    [`GET /posts/${post.id}/comments`]: () => json({ held: [], comments: [] }),
     [`GET ${ACTIONS}`]: () => json({ data: [] }),
     [`POST ${ACTIONS}`]: () => json(makeAction({ kind: 'suspension', days: 7 }), 201),
   });

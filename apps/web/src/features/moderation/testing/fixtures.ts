@@ -35,6 +35,7 @@ export function makePost(overrides: Partial<OwnPost> = {}): OwnPost {
     images: [],
     created_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     updated_at: new Date().toISOString(),
+    privacy: null,
     ...overrides,
   };
 }

@@ -151,7 +151,7 @@ describe('Live updates on the post page', () => {
     const known = makeComment({ content: 'Already here' });
     stubDetailApi(({ path }) => {
       if (path === `/posts/${post.id}`) return json(post);
-      if (path === `/posts/${post.id}/comments`) return json({ comments: [known] });
+      if (path === `/posts/${post.id}/comments`) return json({ held: [], comments: [known] });
     });
     renderDetail(`/posts/${post.id}`);
 

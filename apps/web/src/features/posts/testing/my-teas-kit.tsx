@@ -37,6 +37,7 @@ export function makeMyPost(overrides: Partial<MyPost> = {}): MyPost {
     images: [],
     created_at: '2026-01-02T00:00:00.000Z',
     updated_at: '2026-01-02T00:00:00.000Z',
+    privacy: null,
     unlock_count: 0,
     empty_pot_refusal: null,
     ...overrides,

@@ -59,7 +59,7 @@ type Route = (call: Call) => Response | Promise<Response> | undefined;
 
 /** A post's comments before any test says otherwise: none. */
 const defaultRoute = ({ path, method }: Call) =>
-  method === 'GET' && /^\/posts\/[^/]+\/comments$/.test(path) ? json({ comments: [] }) : undefined;
+  method === 'GET' && /^\/posts\/[^/]+\/comments$/.test(path) ? json({ held: [], comments: [] }) : undefined;
 
 /**
  * Stubs fetch: the signed-in `user` (ben by default), then `route` for everything else, then an
