@@ -22,20 +22,23 @@ const CONDITIONS =
 const FIRST_HAND =
   /\b(?:I|I'm|I’m|I've|I’ve|I'd|I’d|me|my|mine|we|us|our|imo|imho|in my opinion|i think|i believe|i feel)\b/i;
 
-const SENTENCE = /[^.!?\n]+[.!?]*/g;
-
 export function findAllegations(source: string): GuardFinding[] {
   const found: GuardFinding[] = [];
-  for (const sentence of source.matchAll(SENTENCE)) {
-    if (FIRST_HAND.test(sentence[0])) continue;
-    for (const pattern of [LABELLED, DEEDS, CONDITIONS]) {
-      for (const claim of sentence[0].matchAll(pattern)) {
-        const start = sentence.index + claim.index;
-        found.push(finding('allegation', source, start, start + claim[0].length));
-      }
+  // Claims are rare: find them in the whole text, then read only their sentences for a first person.
+  for (const pattern of [LABELLED, DEEDS, CONDITIONS]) {
+    for (const claim of source.matchAll(pattern)) {
+      const start = claim.index;
+      if (FIRST_HAND.test(source.slice(sentenceStart(source, start), sentenceEnd(source, start)))) continue;
+      found.push(finding('allegation', source, start, start + claim[0].length));
     }
   }
   return found;
+}
+
+/** Where the sentence holding `offset` ends (its end mark included), or the text's end. */
+function sentenceEnd(source: string, offset: number): number {
+  const ends = ['.', '!', '?', '\n'].map((end) => source.indexOf(end, offset)).filter((at) => at !== -1);
+  return ends.length > 0 ? Math.min(...ends) + 1 : source.length;
 }
 
 /** Where the sentence holding a finding starts, so a rewording can open it ("In my opinion, she ..."). */

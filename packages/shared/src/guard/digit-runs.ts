@@ -23,7 +23,19 @@ const WORDS: Record<string, string> = {
 const TOKEN = /\d+|(?<![a-z])(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?![a-z])|(?<=\d)o|o(?=\d)/gi;
 const GAP = /^[\s,.\-–—()/•·|]{0,3}$/;
 
+let lastSource: string | undefined;
+let lastRuns: DigitRun[] = [];
+
+/** The runs of a text; the phone and SSN detectors both ask for the same text's, so the last is kept. */
 export function digitRuns(source: string): DigitRun[] {
+  if (source !== lastSource) {
+    lastRuns = readDigitRuns(source);
+    lastSource = source;
+  }
+  return lastRuns;
+}
+
+function readDigitRuns(source: string): DigitRun[] {
   const runs: DigitRun[] = [];
   let current: DigitRun | undefined;
   for (const match of source.matchAll(TOKEN)) {
@@ -58,7 +70,7 @@ export function digitRunsAndParts(source: string): DigitRun[] {
     for (const piece of text.split(',')) {
       const start = offset + (piece.length - piece.trimStart().length);
       offset += piece.length + 1;
-      const part = digitRuns(piece.trim())[0];
+      const part = readDigitRuns(piece.trim())[0];
       if (part && part.start === 0) all.push({ ...part, start: start + part.start, end: start + part.end });
     }
   }

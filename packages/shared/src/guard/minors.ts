@@ -77,10 +77,13 @@ const DESCRIBED =
 const ADULT_AGE =
   /\b(?:is|was|'s|’s|turned|turns|now)\s+(?:like\s+|about\s+|almost\s+|nearly\s+)?(?:1[89]|[2-9]\d)\b(?!\s*(?:%|minutes|hours|dollars|coins))|\b(?:1[89]|[2-9]\d)[\s-]*(?:years?|yrs?)[\s-]*old\b|\b(?:grown|adult)\b/i;
 
+const ENDS = ['.', '!', '?', '\n'];
+
+/** The sentence holding `index`, found by the nearest sentence ends on either side (linear time). */
 function sentenceAround(source: string, index: number): string {
-  const before = source.slice(0, index).search(/[^.!?\n]*$/);
-  const after = source.slice(index).search(/[.!?\n]/);
-  return source.slice(before, after === -1 ? source.length : index + after);
+  const start = Math.max(...ENDS.map((end) => source.lastIndexOf(end, index - 1))) + 1;
+  const ends = ENDS.map((end) => source.indexOf(end, index)).filter((at) => at !== -1);
+  return source.slice(start, ends.length > 0 ? Math.min(...ends) : source.length);
 }
 
 export function findMinors(source: string): GuardFinding[] {
