@@ -1,9 +1,11 @@
 import type { GuardFinding } from '../privacy-guard.js';
-import { anyCase, finding, matchAll } from './finding.js';
+import { anyCase, finding, matchAll, when } from './finding.js';
 
-const SUFFIX = anyCase(
-  'street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|trail|trl|square|sq|loop|alley|crescent|pike|expressway|freeway|cove|cv|point|pt|ridge|run|plaza|plz|walk|quay|close|mews|gardens|grove|green|heights|row',
-);
+const SUFFIX_WORDS =
+  'street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|trail|trl|square|sq|loop|alley|crescent|pike|expressway|freeway|cove|cv|point|pt|ridge|run|plaza|plz|walk|quay|close|mews|gardens|grove|green|heights|row';
+const SUFFIX = anyCase(SUFFIX_WORDS);
+/** Every street the patterns below read names one of these words. */
+const SUFFIX_HINT = new RegExp(String.raw`\b(?:${SUFFIX_WORDS})\b`, 'i');
 /** Street names people write in lower case; a capitalised word or an ordinal is a name anyway. */
 const COMMON_NAMES = anyCase(
   'main|oak|pine|maple|cedar|elm|walnut|willow|cherry|chestnut|birch|spruce|hickory|magnolia|dogwood|sycamore|park|lake|hill|river|spring|sunset|highland|church|mill|center|ridge|meadow|forest|washington|lincoln|jefferson|madison|franklin|jackson|adams|broad|market|water|high|college|school|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth',
@@ -85,14 +87,19 @@ const ZIP = new RegExp(
   'g',
 );
 
+const LIVING_HINT = new RegExp(LIVING);
+const CROSSING_HINT = /\s(?:and|&)\s/;
+
 export function findAddresses(source: string): GuardFinding[] {
   return [
-    ...matchAll('address', source, STREET, (match) => !/^\d+\s+(?:st|nd|rd|th)\b/i.test(match[0])),
-    ...matchAll('address', source, LIVES_ON, undefined, 1),
+    ...when(SUFFIX_HINT, source, () => [
+      ...matchAll('address', source, STREET, (match) => !/^\d+\s+(?:st|nd|rd|th)\b/i.test(match[0])),
+      ...matchAll('address', source, NAMED_STREET, (match) => !FAMOUS.test(match[1] ?? ''), 1),
+    ]),
+    ...when(LIVING_HINT, source, () => matchAll('address', source, LIVES_ON, undefined, 1)),
     ...matchAll('address', source, ON_NUMBERED_ROAD),
     ...matchAll('address', source, STREET_WORD_FIRST),
-    ...matchAll('address', source, NAMED_STREET, (match) => !FAMOUS.test(match[1] ?? ''), 1),
-    ...matchAll('address', source, CROSSING, isCrossing, 1),
+    ...when(CROSSING_HINT, source, () => matchAll('address', source, CROSSING, isCrossing, 1)),
     ...matchAll('po_box', source, PO_BOX),
     ...matchAll('zip', source, ZIP),
   ].map((hit) => (hit.text.endsWith(',') ? finding(hit.kind, source, hit.start, hit.end - 1) : hit));

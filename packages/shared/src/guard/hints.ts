@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import type { GuardFinding } from '../privacy-guard.js';
-import { anyCase, matchAll } from './finding.js';
+import { matchAll } from './finding.js';
 
 /** Two or three capitalised words, the shape of a full name; compromise decides whether it is one. */
 const CAPITAL_WORD = String.raw`\p{Lu}(?:['’]\p{Lu}|c\p{Lu})?\p{Ll}+`;
@@ -40,17 +40,15 @@ export const findWorkplaces = (source: string): GuardFinding[] =>
   matchAll('workplace', source, WORKPLACE, (match) => !NOT_WORKPLACES.test(match[1] ?? ''), 1);
 
 const HEALTH = new RegExp(
-  String.raw`\b(?:${anyCase(
-    [
-      'cancer|chemo|chemotherapy|tumou?r|diabetes|diabetic|hiv|aids|herpes|hpv|chlamydia|gonorrh?ea|syphilis|std|stds|sti|stis',
-      'pregnant|pregnancy|miscarriage|miscarried|abortion|ivf|infertile|infertility',
-      'depression|depressed|bipolar|schizophrenia|schizophrenic|adhd|autism|autistic|ptsd|ocd|anorexia|anorexic|bulimia|bulimic|eating disorder',
-      'rehab|relapse|relapsed|overdose|overdosed|psych ward|psychiatric|therapist|antidepressants?|suicidal|suicide attempt',
-      'dementia|alzheimer’?s|alzheimers|epilepsy|seizures?|dialysis|hospitali[sz]ed|diagnosis|diagnosed',
-      'panic attacks?|nervous breakdown|mental breakdown|aa meetings?|vasectomy|hysterectomy|in therapy',
-    ].join('|'),
-  )})\b`,
-  'g',
+  String.raw`\b(?:${[
+    'cancer|chemo|chemotherapy|tumou?r|diabetes|diabetic|hiv|aids|herpes|hpv|chlamydia|gonorrh?ea|syphilis|std|stds|sti|stis',
+    'pregnant|pregnancy|miscarriage|miscarried|abortion|ivf|infertile|infertility',
+    'depression|depressed|bipolar|schizophrenia|schizophrenic|adhd|autism|autistic|ptsd|ocd|anorexia|anorexic|bulimia|bulimic|eating disorder',
+    'rehab|relapse|relapsed|overdose|overdosed|psych ward|psychiatric|therapist|antidepressants?|suicidal|suicide attempt',
+    'dementia|alzheimer’?s|alzheimers|epilepsy|seizures?|dialysis|hospitali[sz]ed|diagnosis|diagnosed',
+    'panic attacks?|nervous breakdown|mental breakdown|aa meetings?|vasectomy|hysterectomy|in therapy',
+  ].join('|')})\b`,
+  'gi',
 );
 
 export const findHealth = (source: string): GuardFinding[] => matchAll('health', source, HEALTH);

@@ -1,5 +1,5 @@
 import type { GuardFinding } from '../privacy-guard.js';
-import { anyCase, matchAll } from './finding.js';
+import { matchAll, when } from './finding.js';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -66,8 +66,8 @@ const CHILD =
  * is absolute, so every one is read; an adult age said with it ("her 30-year-old son") is not this pattern.
  */
 const RELATION = new RegExp(
-  String.raw`\b(?:${anyCase('her|his|their|my|our|the|whose')})\s+(?:(?:little|baby|younger|youngest|teenage|teen|infant|newborn|toddler|step|grand|twin|foster|adopted|two|three|\d)[\s-]?)?(?:${anyCase(CHILD)})\b(?!\s+(?:of a|support)|['’]?\s+table)|\b\w+['’]s\s+(?:${CHILD})\b|\b(?:${anyCase('her|his|their|my|our')})\s+(?:(?:little|twin|baby|teenage|\d)[\s-]?)(?:boys?|girls?)\b|\b(?:${anyCase('her|his|their|my|our')})\s+(?:youngest|eldest)\b(?!\s+(?:friend|sister|brother|colleague|coworker))|(?<!\b(?:basically|like|as|literally|fur)\s+)\b(?:${anyCase('her|his|their|the')})\s+(?:baby|little boy|little girl|little ones?)\b(?!\s+(?:mama|momma|mommy|daddy|father|mother|shower|of the))`,
-  'g',
+  String.raw`\b(?:her|his|their|my|our|the|whose)\s+(?:(?:little|baby|younger|youngest|teenage|teen|infant|newborn|toddler|step|grand|twin|foster|adopted|two|three|\d)[\s-]?)?(?:${CHILD})\b(?!\s+(?:of a|support)|['’]?\s+table)|\b\w+['’]s\s+(?:${CHILD})\b|\b(?:her|his|their|my|our)\s+(?:(?:little|twin|baby|teenage|\d)[\s-]?)(?:boys?|girls?)\b|\b(?:her|his|their|my|our)\s+(?:youngest|eldest)\b(?!\s+(?:friend|sister|brother|colleague|coworker))|(?<!\b(?:basically|like|as|literally|fur)\s+)\b(?:her|his|their|the)\s+(?:baby|little boy|little girl|little ones?)\b(?!\s+(?:mama|momma|mommy|daddy|father|mother|shower|of the))`,
+  'gi',
 );
 /** Words for a child; "a minor" only as a person ("a minor detail" is not one). */
 const DESCRIBED =
@@ -86,14 +86,20 @@ function sentenceAround(source: string, index: number): string {
   return source.slice(start, ends.length > 0 ? Math.min(...ends) : source.length);
 }
 
+/** What a bare age and a child of someone must contain: a figure or a number word; a child's word. */
+const AGE_HINT = new RegExp(String.raw`\d|\b(?:${Object.keys(NUMBER_WORDS).join('|')})\b`, 'i');
+const RELATION_HINT = new RegExp(String.raw`\b(?:${CHILD}|baby|little|boys?|girls?|youngest|eldest)\b`, 'i');
+
 export function findMinors(source: string): GuardFinding[] {
   return [
     ...matchAll('minor', source, AGE_PHRASE, underage),
-    ...matchAll('minor', source, BARE_AGE, underage),
+    ...when(AGE_HINT, source, () => matchAll('minor', source, BARE_AGE, underage)),
     ...matchAll('minor', source, INFANT),
     ...matchAll('minor', source, SCHOOLING),
     ...matchAll('minor', source, NAMED_SCHOOL),
-    ...matchAll('minor', source, RELATION, (match) => !ADULT_AGE.test(sentenceAround(source, match.index ?? 0))),
+    ...when(RELATION_HINT, source, () =>
+      matchAll('minor', source, RELATION, (match) => !ADULT_AGE.test(sentenceAround(source, match.index ?? 0))),
+    ),
     ...matchAll('minor', source, DESCRIBED),
   ];
 }
