@@ -97,6 +97,27 @@ export type CommentOutcome = {
 /** A comment asked for: `parentId` null for a top-level one; `hasParent` with a null id (a malformed one) finds no parent. */
 export type CommentAsked = SpendAsked & { hasParent: boolean; parentId: string | null; content: string };
 
+/** The comment (or reply) a writer asked for, as both comment statements read it. */
+export const commentAsked = (
+  readerId: string,
+  postId: string,
+  input: { content: string; parent_comment_id: string | null },
+): CommentAsked => ({
+  readerId,
+  postId,
+  hasParent: Boolean(input.parent_comment_id),
+  parentId: input.parent_comment_id && isUuid(input.parent_comment_id) ? input.parent_comment_id : null,
+  content: input.content,
+});
+
+/** The arrays both comment statements unnest, one entry per asked comment. */
+const commentArrays = (asked: readonly CommentAsked[]) => ({
+  ...askedArrays(asked),
+  parents: asked.map((a) => a.parentId),
+  hasParents: asked.map((a) => a.hasParent),
+  contents: asked.map((a) => a.content),
+});
+
 /**
  * The whole of each comment of a batch in one statement (issue 13, P6): the writer's account
  * (users/actor.ts), the post share-locked as the gate locks it, the parent share-locked as
@@ -112,13 +133,7 @@ export async function commentsStatement(
   asked: readonly CommentAsked[],
   adminsNeedTwoFactor: boolean,
 ): Promise<Array<CommentOutcome | undefined>> {
-  const result = await commentsAt(db, {
-    ...askedArrays(asked),
-    parents: asked.map((a) => a.parentId),
-    hasParents: asked.map((a) => a.hasParent),
-    contents: asked.map((a) => a.content),
-    adminsNeedTwoFactor,
-  });
+  const result = await commentsAt(db, { ...commentArrays(asked), adminsNeedTwoFactor });
   return spendOutcomes<CommentOutcome>(result);
 }
 
@@ -141,10 +156,7 @@ export async function heldCommentsStatement(
   adminsNeedTwoFactor: boolean,
 ): Promise<Array<HeldOutcome | undefined>> {
   const result = await heldCommentsAt(db, {
-    ...askedArrays(asked),
-    parents: asked.map((a) => a.parentId),
-    hasParents: asked.map((a) => a.hasParent),
-    contents: asked.map((a) => a.content),
+    ...commentArrays(asked),
     findings: asked.map((a) => JSON.stringify(a.findings)),
     flags: asked.map((a) => a.flags.join(',')),
     adminsNeedTwoFactor,

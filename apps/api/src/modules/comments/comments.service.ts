@@ -17,7 +17,6 @@ import { blockedUserIds } from '../blocks/blocks.service.js';
 import { POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { readableConversation } from '../posts/access/gate.js';
 import { spendOnPost } from '../posts/access/settle-spend.js';
-import { isUuid } from '../../lib/ids.js';
 import type { Viewer } from '../posts/access/rule.js';
 import { announcePostEvent, forgetCommentEvents, publishPostEvent } from '../realtime/post-events.js';
 import type { UserRow } from '../../db/rows.js';
@@ -27,6 +26,7 @@ import { recordReview } from '../posts/privacy/privacy-reviews.service.js';
 import { needsReview } from '@kettle/shared/guard';
 import { keepRemovedThread } from './removed-comments.js';
 import {
+  commentAsked,
   commentInBatch,
   deleteCommentRow,
   type CommentOutcome,
@@ -83,13 +83,7 @@ export async function createComment(
   if (needsReview(findings))
     return holdComment(ctx, writerId, postId, input, findings, refuseParent(input.parent_comment_id));
   const parentId = input.parent_comment_id;
-  const asked = {
-    readerId: writerId,
-    postId,
-    hasParent: Boolean(parentId),
-    parentId: parentId && isUuid(parentId) ? parentId : null,
-    content: input.content,
-  };
+  const asked = commentAsked(writerId, postId, input);
   const { outcome, balance } = await spendOnPost(
     ctx,
     writerId,

@@ -10,12 +10,11 @@ import { findPrivateData } from '@kettle/shared/guard';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { isUuid } from '../../lib/ids.js';
 import { heldComments, posts } from '../../db/schema.js';
 import { POST_ACTION_COSTS } from '../coins/coins.service.js';
 import { spendOnPost } from '../posts/access/settle-spend.js';
 import type { Viewer } from '../posts/access/rule.js';
-import { heldCommentInBatch, type HeldOutcome } from './comments.repository.js';
+import { commentAsked, heldCommentInBatch, type HeldOutcome } from './comments.repository.js';
 
 type HeldRow = typeof heldComments.$inferSelect;
 
@@ -54,16 +53,7 @@ export async function holdComment(
   findings: StoredFinding[],
   refuseParent: (outcome: HeldOutcome) => void,
 ): Promise<CommentHeld> {
-  const parentId = input.parent_comment_id;
-  const asked = {
-    readerId: writerId,
-    postId,
-    hasParent: Boolean(parentId),
-    parentId: parentId && isUuid(parentId) ? parentId : null,
-    content: input.content,
-    findings,
-    flags: flagsOf(findings),
-  };
+  const asked = { ...commentAsked(writerId, postId, input), findings, flags: flagsOf(findings) };
   const { outcome, balance } = await spendOnPost(
     ctx,
     writerId,

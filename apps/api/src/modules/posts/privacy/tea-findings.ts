@@ -11,7 +11,3 @@ export function findingsOfTea(tea: TeaFields): StoredFinding[] {
     return findPrivateData(text, { subjectHandle: tea.tagged_handle }).map((found) => ({ ...found, field }));
   });
 }
-
-/** A comment's findings: the tea's subject is the one person it may name by handle. */
-export const findingsOfComment = (content: string, subjectHandle: string): StoredFinding[] =>
-  findPrivateData(content, { subjectHandle }).map((found) => ({ ...found, field: 'comment' as const }));
