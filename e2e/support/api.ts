@@ -112,7 +112,8 @@ export async function apiCreateTea(
   images: readonly InMemoryFile[] = [],
   taxonomy?: Taxonomy,
 ): Promise<ApiPost> {
-  const fields = { ...tea, ...(taxonomy ?? (await someTaxonomy())), bounty: '0' };
+  // The first-hand attestation the form asks for: the text "true" reads the same as JSON and multipart.
+  const fields = { ...tea, ...(taxonomy ?? (await someTaxonomy())), bounty: '0', attested: 'true' };
   let init: RequestInit;
   if (images.length === 0) {
     init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) };
@@ -160,7 +161,13 @@ export async function apiCreateReversal(
   originalId: string,
   taxonomy?: Taxonomy,
 ): Promise<ApiPost> {
-  const fields = { ...tea, ...(taxonomy ?? (await someTaxonomy())), bounty: '0', original_post_id: originalId };
+  const fields = {
+    ...tea,
+    ...(taxonomy ?? (await someTaxonomy())),
+    bounty: '0',
+    attested: 'true',
+    original_post_id: originalId,
+  };
   return json<ApiPost>(
     await call('/posts/reversal', {
       method: 'POST',

@@ -25,6 +25,7 @@ export async function fillTeaForm(
   if (options.images?.length) {
     await page.getByLabel('Images (optional)', { exact: true }).setInputFiles([...options.images]);
   }
+  await page.getByRole('checkbox', { name: /^This is what I saw or experienced myself/ }).check();
 }
 
 /** The header bell; its accessible name carries the unread count. */

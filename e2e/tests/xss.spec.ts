@@ -33,6 +33,7 @@ const teaBody = (p: Payload, tag: string) => ({
   content: `${tag} ${p.text} (stored XSS probe ${p.n})`,
   tagged_handle: `@xss_${tag}_${p.n}`,
   evidence_link: `https://example.com/evidence/${tag}/${p.n}`,
+  attested: true,
 });
 
 /** A raw API call; answers status and parsed body so refusals can be counted, not thrown. */

@@ -85,6 +85,7 @@ describe('two Kettle processes sharing PostgreSQL and Redis', () => {
         category_id: await firstIdOf(a, 'categories'),
         state_id: await firstIdOf(a, 'states'),
         tagged_handle: '@closed_stream',
+        attested: true,
       }),
     });
     expect(created.status, created.text).toBe(201);

@@ -124,6 +124,7 @@ describe('two Kettle processes sharing PostgreSQL, Redis and S3', () => {
       category_id: await firstIdOf(a, 'categories'),
       state_id: await firstIdOf(a, 'states'),
       tagged_handle: '@two_spouts',
+      attested: 'true',
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86c1' } })

@@ -37,6 +37,7 @@ export function teaBody(ref: { categoryId: string; stateId: string }, overrides:
     category_id: ref.categoryId,
     state_id: ref.stateId,
     tagged_handle: `@subject_${seq}`,
+    attested: true,
     ...overrides,
   };
 }

@@ -57,6 +57,8 @@ export const accountExportSchema = z.object({
   appeals: rows,
   /** Comments a moderator removed, kept through the appeal window. */
   removed_comments: rows,
+  /** Comments the privacy guard held, waiting for a moderator: the member's words, seen by nobody else. */
+  held_comments: rows,
   purchases: rows,
   subscriptions: rows,
   ledger: rows,

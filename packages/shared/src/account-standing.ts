@@ -77,6 +77,3 @@ export const BAN_MESSAGES = {
     `You can appeal until ${formatUntil(until)} (${APPEAL_WINDOW_DAYS} days from the ban).`,
   appealClosed: `The ${APPEAL_WINDOW_DAYS} days to appeal this ban have passed.`,
 } as const;
-
-/** The suspension end as the disabled buttons explain it. */
-export const suspendedUntilText = (until: string | Date) => `Suspended until ${formatUntil(until)}`;

@@ -1,4 +1,7 @@
 /** Enforcement's rules, words and numbers (no zod here: pages that only show them stay light). */
+import { formatUntil } from './format-until.js';
+
+export { formatUntil, suspendedUntilText } from './format-until.js';
 
 /**
  * The community rules the Guidelines and the Terms publish, with the ids an enforcement action
@@ -53,14 +56,6 @@ export const ACCOUNT_ACTION_LABELS: Record<AccountActionKind, string> = {
   suspension: 'Suspension',
   ban: 'Permanent ban',
 };
-
-/** An end date as every message and page names it: the day and the minute, in UTC. */
-export function formatUntil(iso: string | Date): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const day = date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-  const time = date.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
-  return `${day}, ${time} UTC`;
-}
 
 export const ENFORCEMENT_MESSAGES = {
   kindRequired: 'Choose a warning, a suspension or a ban',

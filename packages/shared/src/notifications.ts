@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'appeal_denied',
   'comment_published',
   'comment_rejected',
+  'comment_redacted',
 ] as const;
 
 /** What the author is told when a moderator decides (decisions.md, Posts). */
@@ -36,6 +37,11 @@ export const NOTIFICATION_TEXT = {
       removed
         ? `A moderator published your comment after removing: ${removed}, to keep private lives private.`
         : 'A moderator read your comment and published it as you wrote it.',
+  },
+  /** A moderator removed what the privacy guard found in a comment already published. */
+  commentRedacted: {
+    title: 'Part of your comment was removed',
+    body: (removed: string) => `To keep private lives private, a moderator removed from your comment: ${removed}.`,
   },
   commentRejected: {
     title: 'Your comment was not published',

@@ -37,7 +37,12 @@ export const POST_MESSAGES = {
   invalidTransition: (from: string, to: string) => `A ${from} post cannot be set to ${to}.`,
   invalidCategory: 'Invalid category ID',
   invalidState: 'Invalid state ID',
+  attestationRequired: 'Confirm that this is your own first-hand account before you submit',
 } as const;
+
+/** The first-hand attestation a tea or reversal is submitted with; its time is kept with the tea. */
+export const FIRST_HAND_ATTESTATION =
+  'This is what I saw or experienced myself, and I say when something is my opinion.';
 
 /** Moderation transitions of product.md §4; an admin edit may set any status directly. */
 export const ALLOWED_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {

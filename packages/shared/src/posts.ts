@@ -2,7 +2,7 @@ import { z } from './z.js';
 import { BOUNTY_LIMITS, LIMITS } from './constants.js';
 import { INPUT_MESSAGES, UNLOCK_PRICE_MAX } from './input.js';
 import { POST_STATUS_VALUES } from './post-status.js';
-import { HANDLE_MAX, EMPTY_POT_REFUSALS } from './posts-constants.js';
+import { HANDLE_MAX, EMPTY_POT_REFUSALS, POST_MESSAGES } from './posts-constants.js';
 import { categorySchema, stateSchema } from './taxonomy.js';
 import { GUARD_FLAGS, privacyReviewSchema } from './privacy-guard.js';
 
@@ -55,6 +55,12 @@ const evidenceLinkField = z.preprocess(
     .optional(),
 );
 
+/** A checkbox in the form, the text "true" in multipart: anything else is a refusal to attest. */
+const attestedField = z.preprocess(
+  (value) => value === true || value === 'true',
+  z.literal(true, { error: POST_MESSAGES.attestationRequired }),
+);
+
 export const postCreateSchema = z.object({
   title: titleField,
   content: contentField,
@@ -63,6 +69,7 @@ export const postCreateSchema = z.object({
   tagged_handle: handleField,
   bounty: bountyField,
   evidence_link: evidenceLinkField,
+  attested: attestedField,
 });
 export type PostCreateInput = z.input<typeof postCreateSchema>;
 export type PostCreateData = z.output<typeof postCreateSchema>;

@@ -110,6 +110,14 @@ export const GUARD_KIND_IDS = Object.keys(GUARD_KINDS) as [GuardKind, ...GuardKi
 export const GUARD_FLAGS = ['privacy', 'minor', 'allegation', 'hint'] as const;
 export type GuardFlag = (typeof GUARD_FLAGS)[number];
 
+/** The flags' names in the moderators' filters and on a flagged tea. */
+export const GUARD_FLAG_LABELS: Record<GuardFlag, string> = {
+  privacy: 'Private data',
+  minor: 'Minor',
+  allegation: 'Stated as fact',
+  hint: 'Worth a look',
+};
+
 export const flagOf = (severity: GuardSeverity): GuardFlag => (severity === 'high' ? 'privacy' : severity);
 
 /** True for findings that keep a tea or comment from publishing until a moderator decides. */
@@ -194,4 +202,55 @@ export function removedSummary(kinds: readonly GuardKind[]): string {
 
 export const PRIVACY_DECISION_MESSAGES = {
   nothingToRedact: 'The privacy guard has nothing open on this tea to remove.',
+  nothingOpen: 'The privacy guard has no open review here: a moderator already decided.',
+  commentNotFound: 'Comment not found',
 } as const;
+
+/** How far a scan of what is already published got (`npm run guard:scan`, or the admin area's). */
+export const guardScanStatusSchema = z
+  .object({
+    running: z.boolean(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    /** True when the last scan stopped on an error; what it had flagged stays flagged. */
+    failed: z.boolean(),
+    teas: z.number().int(),
+    comments: z.number().int(),
+    flagged_teas: z.number().int(),
+    flagged_comments: z.number().int(),
+  })
+  .register(z.globalRegistry, { id: 'GuardScanStatus' });
+export type GuardScanStatus = z.infer<typeof guardScanStatusSchema>;
+
+/** The admin home's counts: open reviews per flag (teas and comments), and held comments. */
+export const guardSummarySchema = z
+  .object({
+    flags: z.object({
+      privacy: z.number().int(),
+      minor: z.number().int(),
+      allegation: z.number().int(),
+      hint: z.number().int(),
+    }),
+    flagged_teas: z.number().int(),
+    flagged_comments: z.number().int(),
+    held_comments: z.number().int(),
+    scan: guardScanStatusSchema,
+  })
+  .register(z.globalRegistry, { id: 'GuardSummary' });
+export type GuardSummary = z.infer<typeof guardSummarySchema>;
+
+/** A published comment with an open review: the scan's finding, or a hint or claim it published with. */
+export const flaggedCommentSchema = z
+  .object({
+    id: z.uuid(),
+    post_id: z.uuid(),
+    post_title: z.string(),
+    username: z.string(),
+    content: z.string(),
+    created_at: z.string(),
+    flags: z.array(z.enum(GUARD_FLAGS)),
+    findings: z.array(storedFindingSchema),
+  })
+  .register(z.globalRegistry, { id: 'FlaggedComment' });
+export type FlaggedComment = z.infer<typeof flaggedCommentSchema>;
+export const flaggedCommentListSchema = z.object({ data: z.array(flaggedCommentSchema) });

@@ -60,7 +60,8 @@ export async function journey(input: JourneyInput): Promise<JourneyResult> {
     category_id: input.categoryId,
     state_id: input.stateId,
     bounty: 0,
-  };
+    attested: true,
+  } as const;
   const json = await client.POST('/api/v1/posts/', {
     headers,
     body: { ...tea, title: 'A contract tea sent as JSON', tagged_handle: '@contract_json' },

@@ -21,6 +21,7 @@ export const VISITOR_NAV: ReadonlyArray<NavItem> = USER_NAV.filter((item) => !it
 export const ADMIN_NAV: ReadonlyArray<NavItem> = [
   { to: '/admin/', label: 'Home', end: true },
   { to: '/admin/moderation', label: 'Moderation' },
+  { to: '/admin/privacy', label: 'Privacy' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/states', label: 'States' },
   { to: '/admin/users', label: 'Users' },

@@ -103,6 +103,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'privacy',
+            lazy: page(
+              () => import('@/features/moderation/pages/privacy-desk-page'),
+              (m) => m.PrivacyDeskPage,
+            ),
+          },
+          {
             path: 'posts/:id',
             lazy: page(
               () => import('@/features/moderation/pages/admin-post-page'),

@@ -1,5 +1,6 @@
 import type { GuardFinding } from '../privacy-guard.js';
 import { anyCase, finding, matchAll, when } from './finding.js';
+import { figuresIn, mentions } from './gates.js';
 
 const SUFFIX_WORDS =
   'street|st|avenue|ave|av|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|trail|trl|square|sq|loop|alley|crescent|pike|expressway|freeway|cove|cv|point|pt|ridge|run|plaza|plz|walk|quay|close|mews|gardens|grove|green|heights|row';
@@ -97,10 +98,14 @@ export function findAddresses(source: string): GuardFinding[] {
       ...matchAll('address', source, NAMED_STREET, (match) => !FAMOUS.test(match[1] ?? ''), 1),
     ]),
     ...when(LIVING_HINT, source, () => matchAll('address', source, LIVES_ON, undefined, 1)),
-    ...matchAll('address', source, ON_NUMBERED_ROAD),
-    ...matchAll('address', source, STREET_WORD_FIRST),
+    ...(mentions(source, ['hwy', 'highway', 'route', 'rte', 'road'])
+      ? matchAll('address', source, ON_NUMBERED_ROAD)
+      : []),
+    ...(mentions(source, ['rue', 'calle', 'via', 'avenida', 'rua'])
+      ? matchAll('address', source, STREET_WORD_FIRST)
+      : []),
     ...when(CROSSING_HINT, source, () => matchAll('address', source, CROSSING, isCrossing, 1)),
-    ...matchAll('po_box', source, PO_BOX),
-    ...matchAll('zip', source, ZIP),
+    ...(mentions(source, ['box', 'pob']) ? matchAll('po_box', source, PO_BOX) : []),
+    ...(figuresIn(source) >= 5 ? matchAll('zip', source, ZIP) : []),
   ].map((hit) => (hit.text.endsWith(',') ? finding(hit.kind, source, hit.start, hit.end - 1) : hit));
 }

@@ -1,5 +1,7 @@
 import type { GuardFinding } from '../privacy-guard.js';
 import { finding } from './finding.js';
+import { mentions } from './gates.js';
+import { sentenceEnd, sentenceStart } from './sentences.js';
 
 const LABELS =
   'thief|liar|cheat|cheater|fraud|fraudster|scammer|con artist|criminal|felon|rapist|predator|pedophile|paedophile|abuser|wife[- ]beater|drug dealer|dealer|junkie|crackhead|addict|alcoholic|murderer|killer|stalker|prostitute|hooker|escort|racist|groomer|sex offender|deadbeat';
@@ -22,10 +24,106 @@ const CONDITIONS =
 const FIRST_HAND =
   /\b(?:I|I'm|I’m|I've|I’ve|I'd|I’d|me|my|mine|we|us|our|imo|imho|in my opinion|i think|i believe|i feel)\b/i;
 
+/** Words each pattern cannot match without, in lower case. */
+const LABEL_WORDS = [
+  'thief',
+  'liar',
+  'cheat',
+  'fraud',
+  'scam',
+  'con artist',
+  'criminal',
+  'felon',
+  'rapist',
+  'predator',
+  'phile',
+  'abuser',
+  'beater',
+  'dealer',
+  'junkie',
+  'crackhead',
+  'addict',
+  'alcoholic',
+  'murder',
+  'killer',
+  'stalker',
+  'prostitute',
+  'hooker',
+  'escort',
+  'racist',
+  'groomer',
+  'offender',
+  'deadbeat',
+];
+const DEED_WORDS = [
+  'stole',
+  'steal',
+  'embezzl',
+  'scam',
+  'defraud',
+  'cheat',
+  'rape',
+  'assault',
+  'abuse',
+  'abusing',
+  'beats',
+  'hits',
+  'molest',
+  'groom',
+  'drug',
+  'is on',
+  'drunk',
+  'arrested',
+  'slept with',
+  'sleeps with',
+  'sleeping with',
+  'hooked up',
+  'affair',
+  'fraud',
+  'forge',
+  'deal',
+  'shoplift',
+  'cooked the books',
+  'burned down',
+  'stalk',
+  'lies on',
+  'poison',
+  'catfish',
+  'launder',
+  'did time',
+  'served time',
+];
+const CONDITION_WORDS = [
+  'herpes',
+  'hiv',
+  'aids',
+  'chlamydia',
+  'gonorr',
+  'syphilis',
+  'hpv',
+  'std',
+  'sti',
+  'crabs',
+  'cancer',
+  'pregnant',
+  'bipolar',
+  'schizophrenic',
+  'psychotic',
+  'mentally ill',
+  'anorexic',
+  'bulimic',
+];
+const GATED: Array<[RegExp, string[]]> = [
+  [LABELLED, LABEL_WORDS],
+  [DEEDS, DEED_WORDS],
+  [CONDITIONS, CONDITION_WORDS],
+];
+
 export function findAllegations(source: string): GuardFinding[] {
   const found: GuardFinding[] = [];
   // Claims are rare: find them in the whole text, then read only their sentences for a first person.
-  for (const pattern of [LABELLED, DEEDS, CONDITIONS]) {
+  for (const [pattern, words] of GATED) {
+    if (!mentions(source, words)) continue;
     for (const claim of source.matchAll(pattern)) {
       const start = claim.index;
       if (FIRST_HAND.test(source.slice(sentenceStart(source, start), sentenceEnd(source, start)))) continue;
@@ -33,24 +131,4 @@ export function findAllegations(source: string): GuardFinding[] {
     }
   }
   return found;
-}
-
-/** Where the sentence holding `offset` ends (its end mark included), or the text's end. */
-function sentenceEnd(source: string, offset: number): number {
-  const ends = ['.', '!', '?', '\n'].map((end) => source.indexOf(end, offset)).filter((at) => at !== -1);
-  return ends.length > 0 ? Math.min(...ends) + 1 : source.length;
-}
-
-/** Where the sentence holding a finding starts, so a rewording can open it ("In my opinion, she ..."). */
-export function sentenceStart(source: string, offset: number): number {
-  const before = source.slice(0, offset);
-  const end = Math.max(
-    before.lastIndexOf('.'),
-    before.lastIndexOf('!'),
-    before.lastIndexOf('?'),
-    before.lastIndexOf('\n'),
-  );
-  let start = end + 1;
-  while (start < offset && /\s/.test(source.charAt(start))) start += 1;
-  return start;
 }

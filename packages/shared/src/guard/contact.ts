@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { GuardFinding } from '../privacy-guard.js';
 import { digitRunsAndParts } from './digit-runs.js';
 import { finding, matchAll } from './finding.js';
+import { mayHoldDigits, mentions } from './gates.js';
 
 /** Words that make seven digits a phone number rather than a count or a code. */
 const PHONE_CONTEXT =
@@ -24,6 +25,8 @@ function isInternational(source: string, start: number, digits: string): boolean
 }
 
 export function findPhones(source: string): GuardFinding[] {
+  // Every phone number read here has seven digits at least.
+  if (!mayHoldDigits(source, 7)) return [];
   const found = matchAll('phone', source, TEN_DIGITS);
   for (const run of digitRunsAndParts(source)) {
     const count = run.digits.length;
@@ -55,6 +58,8 @@ const NOT_LOCAL =
   /(?:^|\s)(?:is|was|are|were|be|works?|worked|her|him|me|us|them|job|interview|email|mail|message|dm)$/i;
 
 export function findEmails(source: string): GuardFinding[] {
+  // An address has its "@", or its "at" spelled out.
+  if (!mentions(source, ['@', 'at'])) return [];
   return [
     ...matchAll('email', source, EMAIL),
     ...matchAll('email', source, SPELLED_EMAIL, (match) => {
@@ -71,11 +76,15 @@ const HANDLE = /(?<![\w@.$])@([A-Za-z0-9_][A-Za-z0-9_.]{1,29})(?![\w@])/g;
 const PROFILE_URL =
   /\b(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|tiktok\.com|twitter\.com|x\.com|facebook\.com|fb\.com|snapchat\.com\/add|youtube\.com|linkedin\.com\/in|threads\.net|venmo\.com|cash\.app|onlyfans\.com)\/(@?[$A-Za-z0-9_.-]+)/gi;
 
+const PROFILE_WORDS = ['@', '.com', '.net', '.app', ':', '=', 'is'];
+
 const same = (name: string, subject: string | undefined) =>
   subject !== undefined && name.replace(/^[@$]/, '').toLowerCase() === subject.replace(/^@/, '').toLowerCase();
 
 /** Other people's accounts: an @handle or a profile link that is not the tagged subject's own. */
 export function findOtherProfiles(source: string, subjectHandle?: string): GuardFinding[] {
+  // A handle has its "@", a link its domain, a platform's account its "is", ":" or "=" after the name.
+  if (!mentions(source, PROFILE_WORDS)) return [];
   return [
     ...matchAll('handle', source, HANDLE, (match) => {
       const name = (match[1] ?? '').replace(/\.+$/, '');

@@ -1,4 +1,5 @@
 import { GUARD_KINDS, type GuardFinding, type GuardKind } from '../privacy-guard.js';
+import { passes } from './gates.js';
 
 /** A finding over `source` from `start` to `end`, its severity and rule taken from the catalogue. */
 export function finding(kind: GuardKind, source: string, start: number, end: number): GuardFinding {
@@ -65,4 +66,4 @@ export const anyCase = (words: string): string =>
  * most texts (a short comment above all) hold none of their words.
  */
 export const when = (hint: RegExp, source: string, find: () => GuardFinding[]): GuardFinding[] =>
-  hint.test(source) ? find() : [];
+  passes(hint.test(source)) ? find() : [];

@@ -1,6 +1,7 @@
 import nlp from 'compromise';
 import type { GuardFinding } from '../privacy-guard.js';
 import { matchAll } from './finding.js';
+import { mentions, passes } from './gates.js';
 
 /** Two or three capitalised words, the shape of a full name; compromise decides whether it is one. */
 const CAPITAL_WORD = String.raw`\p{Lu}(?:['’]\p{Lu}|c\p{Lu})?\p{Ll}+`;
@@ -36,8 +37,13 @@ const WORKPLACE = new RegExp(
 const NOT_WORKPLACES =
   /^(?:the\s+)?(?:I|Kettle|Christmas|Thanksgiving|Halloween|Easter|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
 
+/** "works at", "hired by", "shift for": a workplace follows one of these words. */
+const BEFORE_WORKPLACE = /\s(?:at|for|by)\s/;
+
 export const findWorkplaces = (source: string): GuardFinding[] =>
-  matchAll('workplace', source, WORKPLACE, (match) => !NOT_WORKPLACES.test(match[1] ?? ''), 1);
+  !passes(BEFORE_WORKPLACE.test(source))
+    ? []
+    : matchAll('workplace', source, WORKPLACE, (match) => !NOT_WORKPLACES.test(match[1] ?? ''), 1);
 
 const HEALTH = new RegExp(
   String.raw`\b(?:${[
@@ -51,10 +57,84 @@ const HEALTH = new RegExp(
   'gi',
 );
 
-export const findHealth = (source: string): GuardFinding[] => matchAll('health', source, HEALTH);
+const HEALTH_WORDS = [
+  'cancer',
+  'chemo',
+  'tumo',
+  'diabet',
+  'hiv',
+  'aids',
+  'herpes',
+  'hpv',
+  'chlamydia',
+  'gonorr',
+  'syphilis',
+  'std',
+  'sti',
+  'pregnan',
+  'miscarr',
+  'abortion',
+  'ivf',
+  'infertil',
+  'depress',
+  'bipolar',
+  'schizo',
+  'adhd',
+  'autis',
+  'ptsd',
+  'ocd',
+  'anorexi',
+  'bulimi',
+  'eating disorder',
+  'rehab',
+  'relapse',
+  'overdose',
+  'psych',
+  'therapist',
+  'antidepressant',
+  'suicid',
+  'dementia',
+  'alzheimer',
+  'epilepsy',
+  'seizure',
+  'dialysis',
+  'hospitali',
+  'diagnos',
+  'panic attack',
+  'breakdown',
+  'aa meeting',
+  'vasectomy',
+  'hysterectomy',
+  'in therapy',
+];
+
+export const findHealth = (source: string): GuardFinding[] =>
+  mentions(source, HEALTH_WORDS) ? matchAll('health', source, HEALTH) : [];
 
 /** Someone's money troubles or income; prices and coin amounts are not private. */
 const MONEY =
   /\b(?:in debt|drowning in debt|owes?\s+(?:\$[\d,.]+k?|money|thousands|the bank|the irs|back taxes)|bankrupt(?:cy)?|filed for bankruptcy|(?:her|his|their) salary|(?:her|his|their) paycheck|credit score|net worth|evicted|eviction|foreclos(?:ed|ure)|child support|food stamps|behind on (?:rent|payments|the mortgage)|makes?\s+\$[\d,.]+k?\s*(?:a|per|an)\s+(?:year|yr|month|hour)|maxed out (?:\w+\s+)?credit cards?|repossessed|student loans?|(?:went|sent|is) (?:to|in) collections|borrowed \$[\d,.]+k?)\b/gi;
 
-export const findMoney = (source: string): GuardFinding[] => matchAll('money', source, MONEY);
+const MONEY_WORDS = [
+  'debt',
+  'owe',
+  'bankrupt',
+  'salary',
+  'paycheck',
+  'credit',
+  'net worth',
+  'evict',
+  'foreclos',
+  'child support',
+  'food stamps',
+  'behind on',
+  'make',
+  'maxed out',
+  'repossess',
+  'loan',
+  'collections',
+  'borrowed',
+];
+
+export const findMoney = (source: string): GuardFinding[] =>
+  mentions(source, MONEY_WORDS) ? matchAll('money', source, MONEY) : [];

@@ -1,12 +1,14 @@
 import type { GuardFinding } from '../privacy-guard.js';
 import { digitRuns } from './digit-runs.js';
 import { finding, matchAll } from './finding.js';
+import { figuresIn, mayHoldDigits, mentions } from './gates.js';
 
 /** Area 000, 666 and 900-999, group 00 and serial 0000 are never issued. */
 const SSN = /(?<![\w$.-])(?!000|666|9\d\d)\d{3}(\s*[-–—]\s*|[ .])(?!00)\d{2}\1(?!0000)\d{4}(?![\w-]|\.\d)/g;
 const SSN_CONTEXT = /(?:\bssn|\bss#|\bsocial security|\bsocial sec|\bsoc sec|\bsocials?)(?:\b|(?<=#))[^.!?\n]{0,20}$/i;
 
 export function findSsns(source: string): GuardFinding[] {
+  if (!mayHoldDigits(source, 9)) return [];
   const found = matchAll('ssn', source, SSN);
   for (const run of digitRuns(source)) {
     if (run.digits.length === 9 && SSN_CONTEXT.test(source.slice(Math.max(0, run.start - 40), run.start)))
@@ -33,6 +35,7 @@ export function luhn(digits: string): boolean {
 }
 
 export function findCards(source: string): GuardFinding[] {
+  if (figuresIn(source) < 13) return [];
   return matchAll('card', source, CARD, (match) => {
     const digits = match[0].replace(/\D/g, '');
     return digits.length >= 13 && digits.length <= 19 && ISSUER.test(digits) && luhn(digits);
@@ -43,7 +46,8 @@ export function findCards(source: string): GuardFinding[] {
 const PLATE =
   /\b(?:plates?|licen[cs]e(?: plate)?|tags?|registration|reg)\b(?:no\.|[^.!?\n]){0,24}?(?<![\w-])((?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})(?![\w-])/dg;
 
-export const findPlates = (source: string): GuardFinding[] => matchAll('plate', source, PLATE, undefined, 1);
+export const findPlates = (source: string): GuardFinding[] =>
+  mentions(source, ['plate', 'licen', 'tag', 'reg']) ? matchAll('plate', source, PLATE, undefined, 1) : [];
 
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
@@ -56,4 +60,6 @@ const BIRTH_DATE = new RegExp(
 );
 
 export const findBirthDates = (source: string): GuardFinding[] =>
-  matchAll('birth_date', source, BIRTH_DATE, undefined, 1);
+  mentions(source, ['born', 'dob', 'd.o.b', 'birth', 'bday', 'b-day'])
+    ? matchAll('birth_date', source, BIRTH_DATE, undefined, 1)
+    : [];

@@ -1,6 +1,6 @@
-import { GUARD_KINDS, holdsForReview, type GuardFinding } from '../privacy-guard.js';
+import { holdsForReview, type GuardFinding } from '../privacy-guard.js';
 import { findAddresses } from './address.js';
-import { findAllegations, sentenceStart } from './allegations.js';
+import { findAllegations } from './allegations.js';
 import { findEmails, findOtherProfiles, findPhones } from './contact.js';
 import { resolveOverlaps } from './finding.js';
 import { findHealth, findMoney, findNames, findWorkplaces } from './hints.js';
@@ -39,24 +39,5 @@ export function findPrivateData(text: string, options: GuardOptions = {}): Guard
 export const needsReview = (findings: readonly GuardFinding[]): boolean =>
   findings.some((found) => holdsForReview(found.severity));
 
-/** The text with the given findings replaced by their removal notes ("[phone removed]"). */
-export function redact(text: string, findings: readonly GuardFinding[]): string {
-  let result = text;
-  for (const found of [...findings].sort((a, b) => b.start - a.start)) {
-    const removal: string | undefined = (GUARD_KINDS[found.kind] as { removal?: string }).removal;
-    if (removal === undefined || text.slice(found.start, found.end) !== found.text) continue;
-    result = result.slice(0, found.start) + removal + result.slice(found.end);
-  }
-  return result;
-}
-
-/** The text with the sentence holding an allegation opened by `opening` ("In my opinion, "). */
-export function reword(text: string, found: GuardFinding, opening: string): string {
-  const start = sentenceStart(text, found.start);
-  // A pronoun or article that opened the sentence no longer does; a name keeps its capital.
-  const opener = /^(?:She|He|They|This|That|The|His|Her|Their|It)\b/.exec(text.slice(start));
-  const rest = opener ? opener[0].toLowerCase() + text.slice(start + opener[0].length) : text.slice(start);
-  return text.slice(0, start) + opening + rest;
-}
-
+export { redact, reword } from './fixes.js';
 export { luhn } from './identity-numbers.js';

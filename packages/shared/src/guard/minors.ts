@@ -1,5 +1,6 @@
 import type { GuardFinding } from '../privacy-guard.js';
 import { matchAll, when } from './finding.js';
+import { figuresIn, lowerOf, mentions, passes } from './gates.js';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -90,16 +91,49 @@ function sentenceAround(source: string, index: number): string {
 const AGE_HINT = new RegExp(String.raw`\d|\b(?:${Object.keys(NUMBER_WORDS).join('|')})\b`, 'i');
 const RELATION_HINT = new RegExp(String.raw`\b(?:${CHILD}|baby|little|boys?|girls?|youngest|eldest)\b`, 'i');
 
+/** The words each pattern above cannot match without (lower case; a named school's in its capitals). */
+const AGE_WORDS = ['yr', 'year', 'yo', 'y/o', 'y.o', 'age'];
+const BARE_AGE_WORDS = ['is', "'s", '’s', 'was', 'are', 'were', '(', 'turn'];
+const SCHOOL_WORDS = [
+  'grade',
+  'kindergarten',
+  'pre',
+  'school',
+  'junior',
+  'freshman',
+  'sophomore',
+  'senior',
+  'year',
+  'jv',
+  'varsity',
+];
+const TEAM_AGE = /u-?\d/;
+const SCHOOL_NAMES = [
+  'Elementary',
+  'Middle',
+  'High',
+  'Intermediate',
+  'Primary',
+  'Montessori',
+  'Daycare',
+  'Preschool',
+  'Prep',
+];
+const DESCRIBED_WORDS = ['minor', 'underage', 'under-age', 'teen', 'school', 'tween', 'child', 'toddler', 'kid'];
+
 export function findMinors(source: string): GuardFinding[] {
+  const schooling = mentions(source, SCHOOL_WORDS) || passes(TEAM_AGE.test(lowerOf(source)));
   return [
-    ...matchAll('minor', source, AGE_PHRASE, underage),
-    ...when(AGE_HINT, source, () => matchAll('minor', source, BARE_AGE, underage)),
-    ...matchAll('minor', source, INFANT),
-    ...matchAll('minor', source, SCHOOLING),
-    ...matchAll('minor', source, NAMED_SCHOOL),
+    ...(mentions(source, AGE_WORDS) ? matchAll('minor', source, AGE_PHRASE, underage) : []),
+    ...(mentions(source, BARE_AGE_WORDS)
+      ? when(AGE_HINT, source, () => matchAll('minor', source, BARE_AGE, underage))
+      : []),
+    ...(figuresIn(source) > 0 && mentions(source, ['month', 'week', 'day']) ? matchAll('minor', source, INFANT) : []),
+    ...(schooling ? matchAll('minor', source, SCHOOLING) : []),
+    ...(passes(SCHOOL_NAMES.some((name) => source.includes(name))) ? matchAll('minor', source, NAMED_SCHOOL) : []),
     ...when(RELATION_HINT, source, () =>
       matchAll('minor', source, RELATION, (match) => !ADULT_AGE.test(sentenceAround(source, match.index ?? 0))),
     ),
-    ...matchAll('minor', source, DESCRIBED),
+    ...(mentions(source, DESCRIBED_WORDS) ? matchAll('minor', source, DESCRIBED) : []),
   ];
 }

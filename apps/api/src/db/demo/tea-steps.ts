@@ -54,6 +54,7 @@ function submitStep(stage: Stage, tea: Submitted, at: Date, reverses?: string): 
           state_id: stateId,
           tagged_handle: tea.handle,
           bounty: tea.bounty ?? 0,
+          attested: true,
         },
         images,
         originalPostId: reverses ? postId(stage, reverses) : undefined,

@@ -126,6 +126,7 @@ describe('POST /api/v1/posts/reversal', () => {
       original_post_id: original.id,
       title: 'That is not what happened',
       content: 'I was somewhere else that night, with witnesses.',
+      attested: true,
     };
     const res = await submitJson(app, auth, body, '/posts/reversal');
     expect(res.statusCode, res.body).toBe(201);

@@ -105,6 +105,8 @@ async function insertPaidPost(
       bountyStatus: data.bounty > 0 ? 'escrowed' : 'none',
       evidenceLink: data.evidence_link ?? null,
       originalPostId: input.originalPostId ?? null,
+      // The schema refuses a submission without it: the time is when this author attested it.
+      attestedAt: new Date(),
     })
     .returning();
   if (!post) throw new Error('post insert returned nothing');

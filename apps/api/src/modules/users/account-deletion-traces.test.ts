@@ -9,7 +9,7 @@ import { mailsTo } from '../../../test/mailbox.js';
 import { signedIn } from '../../../test/posts-kit.js';
 import { approvedPost, unlock } from '../../../test/reading-kit.js';
 import { decideCall, reportRow, takedownBody, takedownCall } from '../../../test/reports-kit.js';
-import { contactMessages, mailOutbox, removedComments } from '../../db/schema.js';
+import { contactMessages, heldComments, mailOutbox, removedComments } from '../../db/schema.js';
 
 let app: TestApp;
 useTestApp((made) => {
@@ -114,5 +114,22 @@ describe('DELETE /users/me removes what the member wrote and was sent', () => {
     const [kept] = await app.ctx.db.select().from(removedComments).where(eq(removedComments.commentId, theirs.id));
     const rows = kept?.rows as Array<{ user_id: string; content: string }>;
     expect(rows.map((r) => r.content)).toEqual(['The other member wrote this.', DELETED_COMMENT]);
+  });
+
+  it('deletes their comments the privacy guard held: never published, they are only their words', async () => {
+    const member = await signedIn(app, { coins: 100 });
+    const admin = await signedIn(app, { isAdmin: true });
+    const tea = await approvedPost(app, admin.user.id);
+    expect((await unlock(app, member.auth, tea.id)).statusCode).toBe(200);
+    const held = await postComment(app, member.auth, tea.id, { content: 'Her number is (512) 867-2291.' });
+    expect(held.statusCode, held.body).toBe(202);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `${API}/users/me`,
+      headers: member.auth,
+      payload: { password: member.user.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await app.ctx.db.select().from(heldComments).where(eq(heldComments.userId, member.user.id))).toEqual([]);
   });
 });

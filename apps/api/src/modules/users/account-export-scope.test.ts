@@ -49,6 +49,10 @@ describe('GET /users/me/export holds only the member’s own words and data', ()
     expect(reply.statusCode, reply.body).toBe(201);
     expect((await deleteCommentCall(app, admin.auth, myComment.id)).statusCode).toBe(204);
 
+    // The privacy guard holds one of the member's comments for a moderator.
+    const held = await postComment(app, member.auth, theirs.id, { content: 'Call her at (512) 867-2291 tonight.' });
+    expect(held.statusCode, held.body).toBe(202);
+
     // The member blocks the other member.
     const block = await app.inject({
       method: 'POST',
@@ -64,6 +68,7 @@ describe('GET /users/me/export holds only the member’s own words and data', ()
     expect(file.removed_comments).toHaveLength(1);
     expect(JSON.stringify(file.removed_comments)).toContain('The member wrote this.');
     expect(file.blocks).toHaveLength(1);
+    expect(file.held_comments.map((row) => row.content)).toEqual(['Call her at (512) 867-2291 tonight.']);
     expect(file.company).toMatchObject({ name: 'Member Co' });
     // ...and nobody else's words or ids, nor the admin's.
     expect(body).not.toContain('The other member replied this.');

@@ -6,8 +6,17 @@ type Span = Pick<GuardFinding, 'start' | 'end' | 'kind' | 'severity'>;
 /**
  * A text with what the privacy guard found marked in place: private data and minors in the
  * destructive colour, hints and claims underlined. Each mark names its kind for screen readers too.
+ * As a composer's backdrop the marks take no room of their own, so they sit exactly under the typed words.
  */
-export function HighlightedText({ text, findings }: { text: string; findings: readonly Span[] }) {
+export function HighlightedText({
+  text,
+  findings,
+  backdrop = false,
+}: {
+  text: string;
+  findings: readonly Span[];
+  backdrop?: boolean;
+}) {
   const ordered = [...findings]
     .filter((f) => f.start < f.end && f.end <= text.length)
     .sort((a, b) => a.start - b.start);
@@ -27,14 +36,15 @@ export function HighlightedText({ text, findings }: { text: string; findings: re
           <mark
             key={index}
             className={cn(
-              'rounded-sm px-0.5 text-inherit',
+              'rounded-sm text-inherit',
+              !backdrop && 'px-0.5',
               holdsForReview(part.found.severity)
                 ? 'bg-destructive/15 underline decoration-destructive decoration-2 underline-offset-2'
                 : 'bg-amber-400/20 underline decoration-amber-500 decoration-dotted decoration-2 underline-offset-2',
             )}
           >
             {part.text}
-            <span className="sr-only"> ({GUARD_KINDS[part.found.kind].label})</span>
+            {backdrop ? null : <span className="sr-only"> ({GUARD_KINDS[part.found.kind].label})</span>}
           </mark>
         ) : (
           <span key={index}>{part.text}</span>

@@ -12,10 +12,10 @@ export function EmptyState({
   title: string;
   description?: string;
   action?: ReactNode;
-  /** 1 when the empty state is the whole page (e.g. 'Post Not Found'). */
-  headingLevel?: 1 | 2;
+  /** 1 when the empty state is the whole page (e.g. 'Post Not Found'); 3 inside a titled section. */
+  headingLevel?: 1 | 2 | 3;
 }) {
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h2';
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-card/60 px-6 py-16 text-center">
       <Icon className="size-10 text-primary" aria-hidden="true" />

@@ -32,7 +32,8 @@ export async function redactAndApprove(ctx: AppContext, actor: UserRow, id: stri
   return decide(ctx, async (tx) => {
     const current = await repo.lockPost(tx, id);
     if (!current) throw postNotFound();
-    if (!canTransition(current.status, 'approved')) {
+    // A published tea the scan flagged stays published, without the flagged spans.
+    if (current.status !== 'approved' && !canTransition(current.status, 'approved')) {
       throw conflict(POST_MESSAGES.invalidTransition(current.status, 'approved'));
     }
     const review = await lockOpenReview(tx, { postId: id });
@@ -60,6 +61,9 @@ export async function redactAndApprove(ctx: AppContext, actor: UserRow, id: stri
       after: { status: after.status, title: change.title, content: change.content, evidence_link: change.evidenceLink },
       removed,
     });
-    return applyChange(tx, actor, current, change, 'post.redact_approve', { notice: told, audited });
+    const decision = await applyChange(tx, actor, current, change, 'post.redact_approve', { notice: told, audited });
+    // A published tea keeps its status, so the change tells nobody by itself: its author still hears what went.
+    if (current.status === 'approved') await told(tx, decision.after);
+    return decision;
   });
 }

@@ -3,6 +3,7 @@ import { findPrivateData } from '@kettle/shared/guard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../plugins/authenticate.js';
+import { privacyAdminRoutes } from './privacy-admin.routes.js';
 
 /**
  * POST /guard/check: the privacy guard's findings over a text, so any client can show the
@@ -11,6 +12,7 @@ import { currentUser } from '../../../plugins/authenticate.js';
 export async function guardRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  await root.register(privacyAdminRoutes);
 
   app.post('/guard/check', {
     schema: {

@@ -1,10 +1,19 @@
-import { ERROR_CODES, GUARD_MESSAGES, type OwnPost } from '@kettle/shared';
+import { ERROR_CODES, GUARD_MESSAGES, POST_MESSAGES, type OwnPost } from '@kettle/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness.js';
 import { API, errorOf } from '../../../../test/http.js';
-import { signedIn, submitJson, teaBody, type Refs, usePostsApp } from '../../../../test/posts-kit.js';
-import { privacyReviews } from '../../../db/schema.js';
+import {
+  balanceOf,
+  postOf,
+  postsBy,
+  signedIn,
+  submitJson,
+  teaBody,
+  type Refs,
+  usePostsApp,
+} from '../../../../test/posts-kit.js';
+import { posts, privacyReviews } from '../../../db/schema.js';
 
 let app: TestApp;
 let ref: Refs;
@@ -111,5 +120,28 @@ describe('a tea with private data in it', () => {
     const post = (await submitJson(app, auth, teaBody(ref))).json<OwnPost>();
     expect(post.privacy).toBeNull();
     expect(await app.ctx.db.select().from(privacyReviews).where(eq(privacyReviews.postId, post.id))).toEqual([]);
+  });
+});
+
+describe('the first-hand attestation', () => {
+  it.each([
+    ['missing', { attested: undefined }],
+    ['declined', { attested: false }],
+    ['anything but true', { attested: 'yes' }],
+  ])('refuses a tea with the attestation %s, with a message, and charges nothing', async (_, overrides) => {
+    const { auth, user } = await signedIn(app, { coins: 100 });
+    const res = await submitJson(app, auth, teaBody(ref, overrides));
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).errors).toEqual([{ field: 'attested', message: POST_MESSAGES.attestationRequired }]);
+    expect(await postsBy(app, user.id)).toEqual([]);
+    expect(await balanceOf(app, user.id)).toBe(100);
+  });
+
+  it('keeps the moment a tea was attested with it', async () => {
+    const { auth } = await signedIn(app, { coins: 100 });
+    const before = Date.now();
+    const post = postOf(await submitJson(app, auth, teaBody(ref)));
+    const [row] = await app.ctx.db.select({ at: posts.attestedAt }).from(posts).where(eq(posts.id, post.id));
+    expect(row?.at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 });

@@ -4,12 +4,13 @@ import type { DbOrTx, Tx } from '../../../db/client.js';
 import { posts, privacyReviews } from '../../../db/schema.js';
 
 type ReviewRow = typeof privacyReviews.$inferSelect;
-type Target = { postId: string; commentId?: never } | { commentId: string; postId?: never };
+/** What a review is about: a tea or a comment. */
+export type ReviewTarget = { postId: string; commentId?: never } | { commentId: string; postId?: never };
 
 /** Keeps what the guard found in a tea or comment for the moderators; nothing when it found nothing. */
 export async function recordReview(
   db: DbOrTx,
-  target: Target,
+  target: ReviewTarget,
   findings: StoredFinding[],
   source: 'submission' | 'scan',
 ): Promise<void> {
@@ -25,7 +26,7 @@ export const presentReview = (row: Pick<ReviewRow, 'findings' | 'flags' | 'statu
 });
 
 /** The open review of a tea or comment, locked for the moderator's decision; undefined when none is open. */
-export async function lockOpenReview(tx: Tx, target: Target): Promise<ReviewRow | undefined> {
+export async function lockOpenReview(tx: Tx, target: ReviewTarget): Promise<ReviewRow | undefined> {
   const [row] = await tx
     .select()
     .from(privacyReviews)
@@ -40,7 +41,7 @@ export async function lockOpenReview(tx: Tx, target: Target): Promise<ReviewRow 
  */
 export async function settleOpenReview(
   tx: DbOrTx,
-  target: Target,
+  target: ReviewTarget,
   status: 'cleared' | 'redacted',
   moderatorId: string,
   { forgetTexts = false } = {},
@@ -52,7 +53,7 @@ export async function settleOpenReview(
     .where(and(targetIs(target), eq(privacyReviews.status, 'open')));
 }
 
-const targetIs = (target: Target) =>
+const targetIs = (target: ReviewTarget) =>
   target.postId === undefined
     ? eq(privacyReviews.commentId, target.commentId)
     : eq(privacyReviews.postId, target.postId);

@@ -18,6 +18,7 @@ const file: AccountExport = {
   account_actions: [],
   appeals: [],
   removed_comments: [],
+  held_comments: [],
   purchases: [],
   subscriptions: [],
   ledger: [],

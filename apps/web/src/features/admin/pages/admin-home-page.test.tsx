@@ -1,4 +1,4 @@
-import type { OwnPost } from '@kettle/shared';
+import type { GuardSummary, OwnPost } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMyPost, OTHER_CATEGORY, OTHER_STATE } from '@/features/posts/testing/my-teas-kit';
@@ -7,6 +7,23 @@ import { json, renderRoute } from '@/testing';
 import { AdminHomePage } from './admin-home-page';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const QUIET_SUMMARY: GuardSummary = {
+  flags: { privacy: 0, minor: 0, allegation: 0, hint: 0 },
+  flagged_teas: 0,
+  flagged_comments: 0,
+  held_comments: 0,
+  scan: {
+    running: false,
+    started_at: null,
+    finished_at: null,
+    failed: false,
+    teas: 0,
+    comments: 0,
+    flagged_teas: 0,
+    flagged_comments: 0,
+  },
+};
 
 const post = (patch: Partial<OwnPost> = {}): OwnPost => {
   const { unlock_count: _ignored, ...own } = makeMyPost(patch);
@@ -23,6 +40,7 @@ function stubFeed(feed: (url: URL) => Response) {
       const url = new URL(input, 'http://kettle.test');
       if (url.pathname === '/api/v1/categories/') return json({ data: [CATEGORY, OTHER_CATEGORY] });
       if (url.pathname === '/api/v1/states/') return json({ data: [STATE, OTHER_STATE] });
+      if (url.pathname === '/api/v1/guard/admin/summary') return json(QUIET_SUMMARY);
       if (url.pathname === '/api/v1/posts/admin/all') {
         urls.push(url);
         return feed(url);

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { usePageTurns } from '@/lib/use-page-turns';
 import { useAdminFeed, usePrefetchNextAdminFeed, type AdminFeedRequest } from '../api/get-admin-feed';
 import { AdminFeedResults } from '../components/admin-feed-results';
+import { GuardSummaryPanel } from '../components/guard-summary-panel';
 
 const PAGE_SIZE = PAGE_SIZES.posts;
 
@@ -62,6 +63,7 @@ export function AdminHomePage() {
           )
         }
       />
+      <GuardSummaryPanel />
       <FilterBar value={filters} onChange={setFilters} categories={categories.data ?? []} states={states.data ?? []} />
       <AdminFeedResults
         query={query}

@@ -3,13 +3,15 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SuspendedHint, useSuspendedUntil } from '@/components/enforcement/suspension-hint';
 import { CostNotice } from '@/components/forms/cost-notice';
 import { InsufficientCoinsAlert } from '@/components/forms/insufficient-coins-alert';
+import { GuardedTextarea } from '@/components/privacy/guarded-textarea';
+import { GuardNotes } from '@/components/privacy/guard-notes';
 import { Button } from '@/components/ui/button';
-import { Textarea } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/cn';
 import { useCoinCost } from '@/lib/coin-cost';
+import { useGuardFindings } from '@/lib/privacy-guard/use-guard-findings';
 import { toastError } from '@/lib/toast-store';
 import { useCreateComment } from '../api/comments';
 
@@ -19,6 +21,8 @@ const failureMessage = (error: unknown): string =>
 
 export type CommentFormProps = {
   postId: string;
+  /** The tea's subject: the privacy guard does not take their handle for someone else's. */
+  subjectHandle?: string;
   /** Null for a top-level comment. */
   parentId: string | null;
   /** The textarea's accessible name. */
@@ -42,6 +46,7 @@ export type CommentFormProps = {
  */
 export function CommentForm({
   postId,
+  subjectHandle,
   parentId,
   label,
   placeholder,
@@ -60,6 +65,7 @@ export function CommentForm({
   const suspendedId = useId();
   const suspendedUntil = useSuspendedUntil();
   const price = useCoinCost(COSTS.comment);
+  const findings = useGuardFindings(content, subjectHandle);
   const blank = content.trim() === '';
   const short = price.shortfall > 0;
 
@@ -102,7 +108,9 @@ export function CommentForm({
           {caption}
         </p>
       ) : null}
-      <Textarea
+      <GuardedTextarea
+        text={content}
+        findings={findings}
         // An inline reply box opens because the reader asked to reply: the cursor goes there.
         autoFocus={autoFocus}
         value={content}
@@ -116,6 +124,7 @@ export function CommentForm({
         rows={parentId ? 2 : 3}
         className="min-h-20 resize-y"
       />
+      <GuardNotes text={content} findings={findings} onFix={setContent} />
       {coinsShort ? <InsufficientCoinsAlert message={coinsShort} /> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <CostNotice price={price} id={costId} inline className="mr-auto" />

@@ -17,6 +17,8 @@ const MAX_INDENT_DEPTH = 3;
 type CommentItemProps = {
   comment: Comment;
   postId: string;
+  /** The tea's subject, whose handle in a reply is not someone else's profile. */
+  subjectHandle?: string;
   variant: CommentsVariant;
   /** The tea is published: only then are replies (and reports) taken. */
   canReply: boolean;
@@ -41,7 +43,15 @@ function WinnerBadge() {
 }
 
 /** One comment with its menu, 'Reply' toggle and inline reply box, and its replies nested below. */
-export function CommentItem({ comment, postId, variant, canReply, bounty = NO_BOUNTY, depth = 0 }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  postId,
+  subjectHandle,
+  variant,
+  canReply,
+  bounty = NO_BOUNTY,
+  depth = 0,
+}: CommentItemProps) {
   const [replying, setReplying] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const boxId = useId();
@@ -94,6 +104,7 @@ export function CommentItem({ comment, postId, variant, canReply, bounty = NO_BO
             <div id={boxId}>
               <CommentForm
                 postId={postId}
+                subjectHandle={subjectHandle}
                 parentId={comment.id}
                 label={`Reply to ${name}`}
                 caption={variant === 'post' ? `Replying to ${name}` : undefined}
@@ -115,6 +126,7 @@ export function CommentItem({ comment, postId, variant, canReply, bounty = NO_BO
                   key={reply.id}
                   comment={reply}
                   postId={postId}
+                  subjectHandle={subjectHandle}
                   variant={variant}
                   canReply={canReply}
                   bounty={bounty}

@@ -19,7 +19,9 @@ const CommentItem = lazy(() => import('./comment-item').then((m) => ({ default: 
 const HeldCommentList = lazy(() => import('./held-comment-list').then((m) => ({ default: m.HeldCommentList })));
 
 type ConversationPost = Pick<PostDetail, 'id' | 'is_locked' | 'status'> &
-  Partial<Pick<PostDetail, 'bounty' | 'bounty_comment_id' | 'bounty_expires_at' | 'can_award_bounty'>>;
+  Partial<
+    Pick<PostDetail, 'bounty' | 'bounty_comment_id' | 'bounty_expires_at' | 'can_award_bounty' | 'tagged_handle'>
+  >;
 
 const threadBounty = (post: ConversationPost): ThreadBounty =>
   post.bounty === undefined
@@ -69,6 +71,7 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
             <Suspense fallback={<Skeleton className="h-28 w-full" />}>
               <CommentForm
                 postId={post.id}
+                subjectHandle={post.tagged_handle}
                 parentId={null}
                 label="Add a comment"
                 placeholder="Add a comment..."
@@ -104,6 +107,7 @@ export function CommentsSection({ post, variant }: { post: ConversationPost; var
                     key={comment.id}
                     comment={comment}
                     postId={post.id}
+                    subjectHandle={post.tagged_handle}
                     variant={variant}
                     canReply={published}
                     bounty={threadBounty(post)}

@@ -6,14 +6,17 @@ import {
   type CompanyCreateData,
   type CompanyCreateInput,
 } from '@kettle/shared';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { GuardedTextarea } from '@/components/privacy/guarded-textarea';
+import { GuardNotes } from '@/components/privacy/guard-notes';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { ApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { useGuardFindings } from '@/lib/privacy-guard/use-guard-findings';
 import { toastError, toastSuccess } from '@/lib/toast-store';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
@@ -39,12 +42,20 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone?: (
     register,
     handleSubmit,
     setError,
+    setValue,
+    control,
     formState: { errors },
   } = useForm<CompanyCreateInput, unknown, CompanyCreateData>({
     resolver: zodResolver(companyCreateSchema),
     mode: 'onTouched',
     defaultValues: valuesOf(company),
   });
+
+  // The profile is public beside teas about real people: the guard marks what could reach one.
+  const [description, handle] = useWatch({ control, name: ['description', 'handle'] });
+  const descriptionText = typeof description === 'string' ? description : '';
+  const subject = typeof handle === 'string' && /^@\w+$/.test(handle) ? handle : undefined;
+  const findings = useGuardFindings(descriptionText, subject);
 
   const onError = (error: unknown) => {
     if (applyFieldErrors(error, setError, FIELDS)) return;
@@ -92,8 +103,13 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone?: (
         <Input type="url" inputMode="url" placeholder="https://" {...register('website')} />
       </FormField>
       <FormField label="Description (optional)" error={errors.description?.message}>
-        <Textarea {...register('description')} />
+        <GuardedTextarea text={descriptionText} findings={findings} {...register('description')} />
       </FormField>
+      <GuardNotes
+        text={descriptionText}
+        findings={findings}
+        onFix={(next) => setValue('description', next, { shouldDirty: true, shouldValidate: true })}
+      />
       {errors.root?.message ? (
         <p role="alert" className="text-sm text-destructive">
           {errors.root.message}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TIMINGS, type OwnPost, type PostStatus } from '@kettle/shared';
+import { TIMINGS, type GuardFlag, type OwnPost, type PostStatus } from '@kettle/shared';
 import { api } from '@/lib/api-client';
 import { adminPostsKey } from '@/lib/post-keys';
 
@@ -8,6 +8,8 @@ export type AdminPostList = { data: OwnPost[]; metadata: { total_elements: numbe
 export type AdminPostListParams = {
   status?: PostStatus;
   order?: 'oldest' | 'newest';
+  /** Only teas with an open privacy review raising this flag, whatever their status. */
+  flag?: GuardFlag;
   skip: number;
   limit: number;
 };

@@ -8,22 +8,29 @@ import { adminPostKey, type AdminPostList } from './admin-posts';
 
 const postPath = (id: string) => `/posts/admin/${encodeURIComponent(id)}`;
 
-/** The status filter a cached list was fetched with, if any. */
-function listStatus(queryKey: readonly unknown[]): unknown {
+/** The status and privacy flag filters a cached list was fetched with, if any. */
+function listFilters(queryKey: readonly unknown[]): { status?: unknown; flag?: unknown } {
   const params = queryKey[3];
-  return params && typeof params === 'object' && 'status' in params ? params.status : undefined;
+  return params && typeof params === 'object' ? params : {};
+}
+
+/** Whether a post still belongs in a list fetched with these filters. */
+function stillListed(post: OwnPost, { status, flag }: { status?: unknown; flag?: unknown }): boolean {
+  if (status !== undefined && status !== post.status) return false;
+  if (flag === undefined) return true;
+  return post.privacy?.status === 'open' && post.privacy.flags.some((one) => one === flag);
 }
 
 /**
- * Updates every cached admin list at once: a post that no longer matches a list's status
- * filter (or was deleted) leaves it, otherwise it is replaced in place.
+ * Updates every cached admin list at once: a post that no longer matches a list's status or
+ * flag filter (or was deleted) leaves it, otherwise it is replaced in place.
  */
 function patchLists(client: QueryClient, id: string, post: OwnPost | null): void {
   for (const query of client.getQueryCache().findAll({ queryKey: [...adminPostsKey, 'list'] })) {
-    const status = listStatus(query.queryKey);
+    const filters = listFilters(query.queryKey);
     client.setQueryData<AdminPostList>(query.queryKey, (old) => {
       if (!old || !old.data.some((p) => p.id === id)) return old;
-      const keep = post !== null && (status === undefined || status === post.status);
+      const keep = post !== null && stillListed(post, filters);
       return {
         ...old,
         data: keep ? old.data.map((p) => (p.id === id ? post : p)) : old.data.filter((p) => p.id !== id),
@@ -40,7 +47,7 @@ function patchLists(client: QueryClient, id: string, post: OwnPost | null): void
  * A deleted post's own entry is left to expire (removing it would refetch it, as a 404, while
  * its page is still on screen); nothing refetches until the next screen asks.
  */
-function settle(client: QueryClient, id: string, post: OwnPost | null): Promise<void> {
+export function settle(client: QueryClient, id: string, post: OwnPost | null): Promise<void> {
   if (post) client.setQueryData(adminPostKey(id), post);
   patchLists(client, id, post);
   return client.invalidateQueries({ queryKey: ['posts'], refetchType: post ? 'active' : 'none' });

@@ -1,6 +1,8 @@
 import { LIMITS, type OwnPost } from '@kettle/shared';
 import { AtSign, Coins, ExternalLink, MapPin, Tag } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { GuardReasons } from '@/components/privacy/highlighted-text';
+import { FlaggedTeaText, PrivacyFlags } from '@/components/privacy/privacy-review';
 import { Badge } from '@/components/ui/badge';
 import { BookmarkToggle } from './bookmark-toggle';
 import { CollapsibleText } from './collapsible-text';
@@ -10,6 +12,7 @@ import { Timestamp } from '@/components/ui/timestamp';
 
 /** Everything an admin needs to judge a tea: badges, price, text, rejection reason, actions. */
 export function AdminPostDetails({ post, authorAction }: { post: OwnPost; authorAction?: ReactNode }) {
+  const review = post.privacy?.status === 'open' ? post.privacy : null;
   return (
     <div className="grid content-start gap-5">
       <div className="flex items-start justify-between gap-3">
@@ -71,8 +74,22 @@ export function AdminPostDetails({ post, authorAction }: { post: OwnPost; author
         </div>
       ) : null}
 
+      {review ? (
+        <section
+          aria-label="Privacy guard"
+          className="grid gap-2 rounded-xl border border-amber-500/40 bg-amber-400/10 p-4"
+        >
+          <PrivacyFlags flags={review.flags} />
+          <GuardReasons findings={review.findings} />
+        </section>
+      ) : null}
+
       <section aria-label="Description" className="grid gap-2">
-        <CollapsibleText text={post.content} limit={LIMITS.collapseAdmin} />
+        {review ? (
+          <FlaggedTeaText review={review} title={post.title} content={post.content} evidenceLink={post.evidence_link} />
+        ) : (
+          <CollapsibleText text={post.content} limit={LIMITS.collapseAdmin} />
+        )}
         {post.evidence_link ? (
           <a
             href={post.evidence_link}

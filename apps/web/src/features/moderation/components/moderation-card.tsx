@@ -1,21 +1,34 @@
 import { LIMITS, type OwnPost } from '@kettle/shared';
-import { Check, MapPin, Pencil, Tag, X } from 'lucide-react';
+import { Check, Eraser, MapPin, Pencil, ShieldCheck, Tag, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { GuardReasons } from '@/components/privacy/highlighted-text';
+import { canRedact, FlaggedTeaText, PrivacyFlags } from '@/components/privacy/privacy-review';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { truncate } from '@/components/ui/collapsible-text';
 import { Timestamp } from '@/components/ui/timestamp';
 import { useUpdatePostStatus } from '../api/post-mutations';
+import { useKeepTea, useRedactAndApprove } from '../api/privacy-decisions';
 import { RejectDialog } from './reject-dialog';
 
-/** One tea waiting for review, with its approve / reject / edit actions. */
+/**
+ * One tea waiting for review, with its approve / reject / edit actions. A tea the privacy guard
+ * flagged shows its flags and marked spans, and "Redact and approve"; one already published (the
+ * scan's) is kept as it is, redacted, or taken down.
+ */
 export function ModerationCard({ post }: { post: OwnPost }) {
   const titleId = useId();
   const [rejecting, setRejecting] = useState(false);
-  const { mutate, isPending } = useUpdatePostStatus();
+  const status = useUpdatePostStatus();
+  const redact = useRedactAndApprove();
+  const keep = useKeepTea();
+  const { mutate } = status;
+  const isPending = status.isPending || redact.isPending || keep.isPending;
   const images = post.image_urls.slice(0, LIMITS.maxImages);
+  const review = post.privacy?.status === 'open' ? post.privacy : null;
+  const published = post.status === 'approved';
 
   return (
     <Card className="flex flex-col gap-4 p-5" role="article" aria-labelledby={titleId}>
@@ -24,7 +37,10 @@ export function ModerationCard({ post }: { post: OwnPost }) {
           {post.title}
         </h2>
         {post.original_post_id ? <Badge variant="default">Reversal</Badge> : null}
+        {published ? <Badge variant="success">Published</Badge> : null}
       </div>
+
+      {review ? <PrivacyFlags flags={review.flags} /> : null}
 
       <div className="flex flex-wrap gap-2 text-sm">
         <Badge variant="outline">
@@ -43,7 +59,14 @@ export function ModerationCard({ post }: { post: OwnPost }) {
         <Timestamp iso={post.created_at} prefix="submitted " />
       </p>
 
-      <p className="whitespace-pre-line break-words">{truncate(post.content, LIMITS.collapseAdmin)}</p>
+      {review ? (
+        <>
+          <FlaggedTeaText review={review} title={post.title} content={post.content} evidenceLink={post.evidence_link} />
+          <GuardReasons findings={review.findings} />
+        </>
+      ) : (
+        <p className="whitespace-pre-line break-words">{truncate(post.content, LIMITS.collapseAdmin)}</p>
+      )}
 
       {images.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Images">
@@ -61,14 +84,34 @@ export function ModerationCard({ post }: { post: OwnPost }) {
       ) : null}
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-border pt-4">
-        <Button
-          size="sm"
-          disabled={isPending}
-          onClick={() => mutate({ id: post.id, status: 'approved' })}
-          className="flex-1 sm:flex-none"
-        >
-          <Check aria-hidden="true" /> Approve
-        </Button>
+        {canRedact(review) ? (
+          <Button size="sm" disabled={isPending} onClick={() => redact.mutate(post.id)} className="flex-1 sm:flex-none">
+            <Eraser aria-hidden="true" /> {published ? 'Redact' : 'Redact and approve'}
+          </Button>
+        ) : null}
+        {published ? (
+          review ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={isPending}
+              onClick={() => keep.mutate(post.id)}
+              className="flex-1 sm:flex-none"
+            >
+              <ShieldCheck aria-hidden="true" /> Keep as is
+            </Button>
+          ) : null
+        ) : (
+          <Button
+            size="sm"
+            variant={canRedact(review) ? 'outline' : 'default'}
+            disabled={isPending}
+            onClick={() => mutate({ id: post.id, status: 'approved' })}
+            className="flex-1 sm:flex-none"
+          >
+            <Check aria-hidden="true" /> {review ? 'Approve as written' : 'Approve'}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="destructive"
@@ -76,7 +119,7 @@ export function ModerationCard({ post }: { post: OwnPost }) {
           onClick={() => setRejecting(true)}
           className="flex-1 sm:flex-none"
         >
-          <X aria-hidden="true" /> Reject
+          <X aria-hidden="true" /> {published ? 'Take down' : 'Reject'}
         </Button>
         <Button asChild size="sm" variant="outline" className="flex-1 sm:flex-none">
           <Link to={`/admin/posts/${post.id}`}>
@@ -89,7 +132,7 @@ export function ModerationCard({ post }: { post: OwnPost }) {
         open={rejecting}
         onOpenChange={setRejecting}
         title={post.title}
-        published={post.status === 'approved'}
+        published={published}
         pending={isPending}
         onConfirm={(reason) =>
           mutate({ id: post.id, status: 'rejected', reason }, { onSuccess: () => setRejecting(false) })

@@ -1,9 +1,11 @@
 import { ALLOWED_TRANSITIONS, type OwnPost } from '@kettle/shared';
-import { Check, X } from 'lucide-react';
+import { Check, Eraser, ShieldCheck, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { canRedact } from '@/components/privacy/privacy-review';
 import { Button } from '@/components/ui/button';
 import { useDeletePost, useUpdatePostStatus } from '../api/post-mutations';
+import { useKeepTea, useRedactAndApprove } from '../api/privacy-decisions';
 import { DeletePostDialog } from './delete-post-dialog';
 import { RejectDialog } from './reject-dialog';
 
@@ -19,11 +21,25 @@ export function PostModerationActions({ post, authorAction }: PostModerationActi
   const [rejecting, setRejecting] = useState(false);
   const status = useUpdatePostStatus();
   const remove = useDeletePost();
+  const redact = useRedactAndApprove();
+  const keep = useKeepTea();
   const allowed = ALLOWED_TRANSITIONS[post.status];
-  const busy = status.isPending || remove.isPending;
+  const busy = status.isPending || remove.isPending || redact.isPending || keep.isPending;
+  const published = post.status === 'approved';
+  const open = post.privacy?.status === 'open';
 
   return (
     <div className="flex flex-wrap gap-2">
+      {canRedact(post.privacy) && (published || allowed.includes('approved')) ? (
+        <Button disabled={busy} onClick={() => redact.mutate(post.id)}>
+          <Eraser aria-hidden="true" /> {published ? 'Redact' : 'Redact and approve'}
+        </Button>
+      ) : null}
+      {open && published ? (
+        <Button variant="outline" disabled={busy} onClick={() => keep.mutate(post.id)}>
+          <ShieldCheck aria-hidden="true" /> Keep as is
+        </Button>
+      ) : null}
       {allowed.includes('approved') ? (
         <Button disabled={busy} onClick={() => status.mutate({ id: post.id, status: 'approved' })}>
           <Check aria-hidden="true" /> Approve

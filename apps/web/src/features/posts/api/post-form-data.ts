@@ -13,6 +13,7 @@ export function buildPostFormData(values: PostFormValues, images: readonly File[
   if (values.tagged_handle) form.set('tagged_handle', values.tagged_handle);
   form.set('bounty', String(values.bounty));
   if (values.evidence_link) form.set('evidence_link', values.evidence_link);
+  form.set('attested', String(values.attested));
   for (const image of images) form.append('images', image, image.name);
   return form;
 }

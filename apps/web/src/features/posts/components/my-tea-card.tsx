@@ -2,6 +2,7 @@ import { type MyPost, formatCount } from '@kettle/shared';
 import { Coins, Eye, LockOpen, MapPin, Repeat2, Tag, ThumbsUp } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PrivacyNotice } from '@/components/privacy/privacy-notice';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -64,6 +65,7 @@ export function MyTeaCard({ post, renderAction }: { post: MyPost; renderAction?:
           {post.title}
         </h2>
         <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-muted-foreground">{post.content}</p>
+        <PrivacyNotice review={post.privacy} />
         {reason ? (
           <p className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-foreground">
             <span className="font-semibold text-destructive">Reason:</span> {reason}

@@ -1,49 +1,36 @@
-import { LIMITS } from '@kettle/shared';
 import { useWatch } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import type { PostForm } from '../hooks/use-post-form';
+import { PostTextFields } from './post-text-fields';
 import { TaxonomyFields } from './taxonomy-fields';
 
 export type PostFieldLabels = { title: string; content: string; state: string };
 
 const DEFAULT_LABELS: PostFieldLabels = { title: 'Title', content: 'Content', state: 'State' };
 
-/** 'n/max characters' under a text field, red past the limit. */
-export function Counter({ length, max }: { length: number; max: number }) {
-  return (
-    <span className={length > max ? 'text-destructive' : undefined}>
-      {length}/{max}
-      <span className="sr-only"> characters</span>
-    </span>
-  );
-}
+const HANDLE = /^@\w+$/;
 
 /** The fields a tea and a reversal share: title, content, subject's handle, category and state. */
 export function PostFormFields({ form, labels = DEFAULT_LABELS }: { form: PostForm; labels?: PostFieldLabels }) {
   const {
     register,
     control,
+    setValue,
     formState: { errors },
   } = form;
-  const [title, content] = useWatch({ control, name: ['title', 'content'] });
+  const [title, content, handle] = useWatch({ control, name: ['title', 'content', 'tagged_handle'] });
 
   return (
     <>
-      <FormField
-        label={labels.title}
-        error={errors.title?.message}
-        hint={<Counter length={title.length} max={LIMITS.titleMax} />}
-      >
-        <Input autoComplete="off" {...register('title')} />
-      </FormField>
-      <FormField
-        label={labels.content}
-        error={errors.content?.message}
-        hint={<Counter length={content.length} max={LIMITS.contentMax} />}
-      >
-        <Textarea rows={7} {...register('content')} />
-      </FormField>
+      <PostTextFields
+        labels={labels}
+        values={{ title, content }}
+        errors={{ title: errors.title?.message, content: errors.content?.message }}
+        register={(field) => register(field)}
+        setText={(field, next) => setValue(field, next, { shouldDirty: true, shouldValidate: true })}
+        subject={HANDLE.test(handle) ? handle : undefined}
+      />
       <FormField label="Subject's @handle" error={errors.tagged_handle?.message}>
         <Input
           placeholder="@handle"

@@ -1,3 +1,4 @@
+import { FIRST_HAND_ATTESTATION } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToast } from '@/lib/toast-store';
@@ -48,6 +49,7 @@ async function fillValid(user: User, dialog: HTMLElement) {
   };
   await paste('Reversal Title', 'That is not what happened');
   await paste('Reversal Content', 'I was at my cousin’s wedding, with photos.');
+  await user.click(within(dialog).getByRole('checkbox', { name: FIRST_HAND_ATTESTATION }));
 }
 
 const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Submit Reversal' });

@@ -1,10 +1,8 @@
-import { LIMITS, type PostCard } from '@kettle/shared';
+import type { PostCard } from '@kettle/shared';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
 import type { ReversalForm } from '../hooks/use-reversal-form';
-import { Counter } from './post-form-fields';
+import { PostTextFields } from './post-text-fields';
 
 /** What a reversal takes from the tea it answers, as the original's card shows it. */
 export type ReversalOriginal = Pick<PostCard, 'id' | 'tagged_handle' | 'category' | 'state'>;
@@ -37,30 +35,23 @@ export function InheritedFacts({ original }: { original: ReversalOriginal }) {
   );
 }
 
-/** The reversal's own words: its title and content. */
-export function ReversalTextFields({ form }: { form: ReversalForm }) {
+/** The reversal's own words: its title and content, about the original's subject. */
+export function ReversalTextFields({ form, subject }: { form: ReversalForm; subject: string }) {
   const {
     register,
     control,
+    setValue,
     formState: { errors },
   } = form;
   const [title, content] = useWatch({ control, name: ['title', 'content'] });
   return (
-    <>
-      <FormField
-        label="Reversal Title"
-        error={errors.title?.message}
-        hint={<Counter length={title.length} max={LIMITS.titleMax} />}
-      >
-        <Input autoComplete="off" {...register('title')} />
-      </FormField>
-      <FormField
-        label="Reversal Content"
-        error={errors.content?.message}
-        hint={<Counter length={content.length} max={LIMITS.contentMax} />}
-      >
-        <Textarea rows={7} {...register('content')} />
-      </FormField>
-    </>
+    <PostTextFields
+      labels={{ title: 'Reversal Title', content: 'Reversal Content' }}
+      values={{ title, content }}
+      errors={{ title: errors.title?.message, content: errors.content?.message }}
+      register={(field) => register(field)}
+      setText={(field, next) => setValue(field, next, { shouldDirty: true, shouldValidate: true })}
+      subject={subject}
+    />
   );
 }

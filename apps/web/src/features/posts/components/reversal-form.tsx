@@ -12,13 +12,20 @@ import { useCreateReversal } from '../api/create-reversal';
 import { useReversalForm } from '../hooks/use-reversal-form';
 import { useSubmitFailure } from '../hooks/use-submit-failure';
 import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
+import { AttestationField } from './attestation-field';
 import { ImagePicker } from './image-picker';
 import { PostCostNotice } from './post-cost-notice';
 import { InheritedFacts, ReversalTextFields, type ReversalOriginal } from './reversal-fields';
 import { UploadProgressPanel } from './upload-progress';
 
 /** Where the API's field errors go; handle, category and state are never the reversal's to fix. */
-const SERVER_FIELDS = { title: 'title', content: 'content', bounty: 'bounty', evidence_link: 'evidence_link' } as const;
+const SERVER_FIELDS = {
+  title: 'title',
+  content: 'content',
+  bounty: 'bounty',
+  evidence_link: 'evidence_link',
+  attested: 'attested',
+} as const;
 
 /**
  * The reversal dialog's form; it lives inside the dialog's content, so every opening starts empty.
@@ -34,8 +41,9 @@ export function ReversalForm({ original, onDone }: { original: ReversalOriginal;
   const costId = useId();
   const {
     handleSubmit,
+    register,
     setError,
-    formState: { isValid },
+    formState: { isValid, errors },
   } = form;
   const [images, setImages] = useState<File[]>([]);
   const failure = useSubmitFailure(setError, POST_MESSAGES.reversalFailed, SERVER_FIELDS);
@@ -68,7 +76,7 @@ export function ReversalForm({ original, onDone }: { original: ReversalOriginal;
     <form onSubmit={handleValidSubmit} noValidate className="flex flex-col gap-5">
       <PostCostNotice cost={cost} id={costId} what="reverse" />
       <InheritedFacts original={original} />
-      <ReversalTextFields form={form} />
+      <ReversalTextFields form={form} subject={original.tagged_handle} />
       <ImagePicker
         files={images}
         onChange={setImages}
@@ -79,6 +87,7 @@ export function ReversalForm({ original, onDone }: { original: ReversalOriginal;
       {create.isPending && images.length > 0 && upload.progress ? (
         <UploadProgressPanel files={images} progress={upload.progress} onCancel={upload.cancel} />
       ) : null}
+      <AttestationField registration={register('attested')} error={errors.attested?.message} />
       {failure.coinsShort ? <InsufficientCoinsAlert message={failure.coinsShort} /> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose asChild>

@@ -13,6 +13,8 @@ import { usePostCost } from '../hooks/use-post-cost';
 import { usePostForm } from '../hooks/use-post-form';
 import { POST_SERVER_FIELDS, useSubmitFailure } from '../hooks/use-submit-failure';
 import { pendingLabel, UPLOAD_CANCELLED, useUpload } from '../hooks/use-upload';
+import { AttestationField } from './attestation-field';
+import { EvidenceLinkNotes } from './evidence-link-notes';
 import { ImagePicker } from './image-picker';
 import { PostCostNotice } from './post-cost-notice';
 import { PostFormFields } from './post-form-fields';
@@ -85,6 +87,7 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
           <Input type="number" inputMode="numeric" min={0} step={1} {...register('bounty')} />
         </FormField>
       </div>
+      <EvidenceLinkNotes form={form} />
       <ImagePicker
         key={pickerKey}
         files={images}
@@ -95,6 +98,7 @@ export function SubmitTeaForm({ blockedReason }: { blockedReason?: string }) {
       {create.isPending && images.length > 0 && upload.progress ? (
         <UploadProgressPanel files={images} progress={upload.progress} onCancel={upload.cancel} />
       ) : null}
+      <AttestationField registration={register('attested')} error={errors.attested?.message} />
       {failure.coinsShort ? <InsufficientCoinsAlert message={failure.coinsShort} /> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {blockedReason ? (

@@ -12,6 +12,7 @@ export const POST_FORM_DEFAULTS = {
   state_id: '',
   evidence_link: '',
   bounty: '0',
+  attested: false,
 } satisfies PostCreateInput;
 
 /** One form shape for teas and reversals (product.md §5): the shared schema, validated on every change. */

@@ -12,5 +12,5 @@ export const useReversalForm = (): ReversalForm =>
   useForm<ReversalFieldsInput, unknown, ReversalFieldsData>({
     resolver: zodResolver(reversalFieldsSchema),
     mode: 'onChange',
-    defaultValues: { title: '', content: '', evidence_link: '', bounty: '0' },
+    defaultValues: { title: '', content: '', evidence_link: '', bounty: '0', attested: false },
   });

@@ -15,6 +15,7 @@ export const POST_SERVER_FIELDS = {
   tagged_handle: 'tagged_handle',
   bounty: 'bounty',
   evidence_link: 'evidence_link',
+  attested: 'attested',
 } as const satisfies Record<string, Path<PostCreateInput>>;
 
 const IMAGE_FIELDS = new Set(['images', 'image']);

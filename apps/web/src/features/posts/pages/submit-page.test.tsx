@@ -1,3 +1,4 @@
+import { FIRST_HAND_ATTESTATION } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
@@ -36,6 +37,7 @@ async function fillValid(user: User) {
   await replace(user, "Subject's @handle", '@jordan_23');
   await user.selectOptions(await screen.findByRole('combobox', { name: 'Category' }), CATEGORY.name);
   await user.selectOptions(await screen.findByRole('combobox', { name: 'State' }), 'California (CA)');
+  await user.click(screen.getByRole('checkbox', { name: FIRST_HAND_ATTESTATION }));
 }
 
 afterEach(() => {
@@ -169,6 +171,7 @@ describe('SubmitPage', () => {
       state_id: STATE.id,
       bounty: '15',
       evidence_link: 'https://example.com/proof',
+      attested: 'true',
     });
     const images = body.getAll('images');
     expect(images).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { FIRST_HAND_ATTESTATION } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdUploads } from '@/lib/testing/fetch-backed-xhr';
@@ -33,6 +34,7 @@ async function fillWithPhotos(user: User) {
   await paste("Subject's @handle", '@jordan_23');
   await user.selectOptions(await screen.findByRole('combobox', { name: 'Category' }), CATEGORY.name);
   await user.selectOptions(await screen.findByRole('combobox', { name: 'State' }), 'California (CA)');
+  await user.click(screen.getByRole('checkbox', { name: FIRST_HAND_ATTESTATION }));
   await user.upload(screen.getByLabelText('Images (optional)'), [
     imageFile('beach.png', 'image/png', 3_000_000),
     imageFile('pier.png', 'image/png', 1_000_000),
