@@ -80,6 +80,7 @@ async function prepare(origin) {
         content: 'Everyone on Maple Row knows whose kettle sings at midnight, and nobody minds the tune.',
         tagged_handle: '@maple_row_kettle',
         evidence_link: 'https://example.com/maple-row',
+        attested: true,
         category_id: category.id,
         state_id: state.id,
         bounty: '0',

@@ -213,6 +213,7 @@ export function mixedLoad(options: MixedLoadOptions): MixedLoad {
       for (const [k, v] of Object.entries({ ...fields, category_id: world.categoryId, state_id: world.stateId }))
         form.append(k, v);
       form.append('tagged_handle', `@t_${tag}`);
+      form.append('attested', 'true');
       form.append('images', new Blob([new Uint8Array(await photo())], { type: 'image/png' }), 'photo.png');
       const body = await ok(await call('tea', '/posts/', { method: 'POST', headers: actor.auth, body: form }));
       if (typeof body?.id === 'string') acked.teas.push(body.id);
