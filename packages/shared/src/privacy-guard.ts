@@ -194,11 +194,24 @@ export type PrivacyReview = z.infer<typeof privacyReviewSchema>;
 export const flagsOf = (findings: readonly { severity: GuardSeverity }[]): GuardFlag[] =>
   GUARD_FLAGS.filter((flag) => findings.some((found) => flagOf(found.severity) === flag));
 
+/** True for a finding a one-click removal replaces ("[phone removed]"); claims are reworded instead. */
+export const isRemovable = (found: { kind: GuardKind }): boolean => 'removal' in GUARD_KINDS[found.kind];
+
+/** Words as one phrase: "a, b and c". */
+const listed = (words: readonly string[]): string =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
 /** What a redaction removed, in words for the author: "phone number, email address and a minor". */
-export function removedSummary(kinds: readonly GuardKind[]): string {
-  const labels = [...new Set(kinds)].map((kind) => GUARD_KINDS[kind].label.toLowerCase());
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
-}
+export const removedSummary = (kinds: readonly GuardKind[]): string =>
+  listed([...new Set(kinds)].map((kind) => GUARD_KINDS[kind].label.toLowerCase()));
+
+/** What the guard found, in words for the author: "phone number, a minor and a claim stated as fact". */
+export const foundSummary = (kinds: readonly GuardKind[]): string =>
+  listed(
+    [...new Set(kinds)].map((kind) =>
+      kind === 'allegation' ? 'a claim stated as fact' : GUARD_KINDS[kind].label.toLowerCase(),
+    ),
+  );
 
 export const PRIVACY_DECISION_MESSAGES = {
   nothingToRedact: 'The privacy guard has nothing open on this tea to remove.',
@@ -221,6 +234,18 @@ export const guardScanStatusSchema = z
   })
   .register(z.globalRegistry, { id: 'GuardScanStatus' });
 export type GuardScanStatus = z.infer<typeof guardScanStatusSchema>;
+
+/** A server's scan status before it has run one. */
+export const GUARD_SCAN_IDLE: GuardScanStatus = {
+  running: false,
+  started_at: null,
+  finished_at: null,
+  failed: false,
+  teas: 0,
+  comments: 0,
+  flagged_teas: 0,
+  flagged_comments: 0,
+};
 
 /** The admin home's counts: open reviews per flag (teas and comments), and held comments. */
 export const guardSummarySchema = z

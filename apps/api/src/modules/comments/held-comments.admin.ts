@@ -1,6 +1,6 @@
 import {
-  GUARD_KINDS,
   NOTIFICATION_TEXT,
+  isRemovable,
   removedSummary,
   type HeldCommentQueue,
   type NewCommentEvent,
@@ -73,8 +73,6 @@ async function publishHeld(tx: Tx, id: string, content: string): Promise<Publish
   return row;
 }
 
-const removable = (kind: keyof typeof GUARD_KINDS) => 'removal' in GUARD_KINDS[kind];
-
 /**
  * Approve (as written) or redact and approve (every flagged span with a removal note replaced):
  * the comment joins the conversation, its writer is told, the decision is audited without the
@@ -88,7 +86,7 @@ export async function approveHeldComment(
 ): Promise<{ commentId: string }> {
   const published = await ctx.db.transaction(async (tx) => {
     const held = await lockHeld(tx, id);
-    const removed = redacting ? held.findings.filter((found) => removable(found.kind)) : [];
+    const removed = redacting ? held.findings.filter(isRemovable) : [];
     const content = redact(held.content, removed);
     const row = await publishHeld(tx, id, content);
     const text = NOTIFICATION_TEXT.commentPublished;

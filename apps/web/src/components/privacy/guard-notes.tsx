@@ -1,4 +1,4 @@
-import { ALLEGATION_REWORDINGS, GUARD_KINDS, holdsForReview, type GuardFinding } from '@kettle/shared';
+import { ALLEGATION_REWORDINGS, GUARD_KINDS, holdsForReview, isRemovable, type GuardFinding } from '@kettle/shared';
 import { redact, reword } from '@kettle/shared/guard/fixes';
 import { ShieldAlert } from 'lucide-react';
 import { useRef } from 'react';
@@ -39,7 +39,7 @@ export function GuardNotes({
     // The clicked button goes with its note: focus stays in the notes rather than falling to the page.
     panel.current?.focus();
   };
-  const removable = findings.filter((found) => holdsForReview(found.severity) && 'removal' in GUARD_KINDS[found.kind]);
+  const removable = findings.filter((found) => holdsForReview(found.severity) && isRemovable(found));
   const holds = findings.some((found) => holdsForReview(found.severity));
   return (
     <>
@@ -91,7 +91,7 @@ function GuardNote({ text, found, onFix }: { text: string; found: GuardFinding; 
         <span className="block text-xs text-muted-foreground">{kind.why}</span>
       </p>
       <div className="flex flex-wrap gap-2">
-        {'removal' in kind ? (
+        {isRemovable(found) ? (
           <Button
             variant="outline"
             size="sm"

@@ -1,4 +1,4 @@
-import { GUARD_KINDS, removedSummary, type GuardKind, type PrivacyReview } from '@kettle/shared';
+import { foundSummary, isRemovable, removedSummary, type PrivacyReview } from '@kettle/shared';
 import { ShieldAlert } from 'lucide-react';
 import { GuardReasons } from './highlighted-text';
 
@@ -6,20 +6,13 @@ import { GuardReasons } from './highlighted-text';
  * What the author reads about their tea's privacy review on My Teas: held for a moderator (and
  * why), flagged for a closer look, or published with details removed. Nothing once it is cleared.
  */
-/** What the guard found, in words: "phone number, a minor and a claim stated as fact". */
-function foundSummary(kinds: readonly GuardKind[]): string {
-  const words = [...new Set(kinds)].map((kind) =>
-    kind === 'allegation' ? 'a claim stated as fact' : GUARD_KINDS[kind].label.toLowerCase(),
-  );
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
-
 export function PrivacyNotice({ review }: { review: PrivacyReview | null }) {
   if (!review || review.status === 'cleared') return null;
   const kinds = review.findings.map((found) => found.kind);
+  const removed = review.findings.filter(isRemovable).map((found) => found.kind);
   const text =
     review.status === 'redacted'
-      ? `A moderator removed ${removedSummary(kinds.filter((kind) => 'removal' in GUARD_KINDS[kind]))} before publishing, to keep private lives private.`
+      ? `A moderator removed ${removedSummary(removed)} before publishing, to keep private lives private.`
       : review.held
         ? `Held for a moderator: the privacy guard found ${foundSummary(kinds)}. Nobody else sees this tea until a moderator decides.`
         : `Flagged for a closer look: ${foundSummary(kinds)}. A moderator reads it before deciding.`;

@@ -1,4 +1,4 @@
-import { GUARD_FLAG_LABELS, GUARD_KINDS, type GuardFlag, type PrivacyReview, type StoredFinding } from '@kettle/shared';
+import { GUARD_FLAG_LABELS, isRemovable, type GuardFlag, type PrivacyReview, type StoredFinding } from '@kettle/shared';
 import { ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { HighlightedText } from './highlighted-text';
@@ -25,7 +25,7 @@ export const findingsIn = (review: PrivacyReview | null | undefined, field: Stor
 
 /** True when a "redact" would remove something: an open review with a span that has a removal note. */
 export const canRedact = (review: PrivacyReview | null | undefined): boolean =>
-  review?.status === 'open' && review.findings.some((found) => 'removal' in GUARD_KINDS[found.kind]);
+  review?.status === 'open' && review.findings.some(isRemovable);
 
 /**
  * A flagged tea's text as the moderator reads it: the title, content and evidence link with the

@@ -1,8 +1,8 @@
 import {
-  GUARD_KINDS,
   NOTIFICATION_TEXT,
   POST_MESSAGES,
   PRIVACY_DECISION_MESSAGES,
+  isRemovable,
   removedSummary,
   type StoredFinding,
 } from '@kettle/shared';
@@ -18,7 +18,6 @@ import { canTransition } from '../posts.policy.js';
 import * as repo from '../posts.repository.js';
 import { applyChange, decide, type Decided } from './posts-admin.service.js';
 
-const removable = (found: StoredFinding) => 'removal' in GUARD_KINDS[found.kind];
 const inField = (findings: StoredFinding[], field: StoredFinding['field']) =>
   findings.filter((found) => found.field === field);
 
@@ -37,7 +36,7 @@ export async function redactAndApprove(ctx: AppContext, actor: UserRow, id: stri
       throw conflict(POST_MESSAGES.invalidTransition(current.status, 'approved'));
     }
     const review = await lockOpenReview(tx, { postId: id });
-    const findings = (review?.findings ?? []).filter(removable);
+    const findings = (review?.findings ?? []).filter(isRemovable);
     if (findings.length === 0) throw conflict(PRIVACY_DECISION_MESSAGES.nothingToRedact);
     await settleOpenReview(tx, { postId: id }, 'redacted', actor.id, { forgetTexts: true });
     const change = {

@@ -1,12 +1,11 @@
 import {
   GUARD_FLAGS,
-  GUARD_KINDS,
   NOTIFICATION_TEXT,
   PRIVACY_DECISION_MESSAGES,
+  isRemovable,
   removedSummary,
   type FlaggedComment,
   type GuardSummary,
-  type StoredFinding,
 } from '@kettle/shared';
 import { redact } from '@kettle/shared/guard';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
@@ -97,8 +96,6 @@ export async function clearReview(ctx: AppContext, actor: UserRow, target: Revie
   });
 }
 
-const removable = (found: StoredFinding) => 'removal' in GUARD_KINDS[found.kind];
-
 /**
  * Removes what the guard flagged from a published comment, which stays published; its writer is
  * told what went and why, and the audit row keeps where each removal was, never the words.
@@ -106,7 +103,7 @@ const removable = (found: StoredFinding) => 'removal' in GUARD_KINDS[found.kind]
 export async function redactComment(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const review = await lockReviewOf(tx, { commentId: id });
-    const findings = review.findings.filter(removable);
+    const findings = review.findings.filter(isRemovable);
     const [comment] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
     if (!comment) throw notFound(PRIVACY_DECISION_MESSAGES.commentNotFound);
     await tx

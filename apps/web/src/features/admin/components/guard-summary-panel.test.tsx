@@ -1,4 +1,4 @@
-import type { GuardScanStatus, GuardSummary } from '@kettle/shared';
+import { GUARD_SCAN_IDLE, type GuardScanStatus, type GuardSummary } from '@kettle/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, stubApi } from '@/testing';
@@ -6,16 +6,7 @@ import { GuardSummaryPanel } from './guard-summary-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const IDLE: GuardScanStatus = {
-  running: false,
-  started_at: null,
-  finished_at: null,
-  failed: false,
-  teas: 0,
-  comments: 0,
-  flagged_teas: 0,
-  flagged_comments: 0,
-};
+const IDLE = GUARD_SCAN_IDLE;
 
 const summary = (scan: GuardScanStatus = IDLE): GuardSummary => ({
   flags: { privacy: 3, minor: 1, allegation: 7, hint: 12 },

@@ -26,6 +26,18 @@ function ScanLine({ scan }: { scan: GuardScanStatus }) {
   );
 }
 
+/** One figure of the panel, a link to where its items are decided. */
+function Figure({ to, count, label }: { to: string; count: number; label: string }) {
+  return (
+    <li>
+      <Link to={to} className="grid rounded-lg border border-border p-3 hover:bg-muted">
+        <span className="text-2xl font-semibold tabular-nums">{formatCount(count)}</span>
+        <span className="text-xs text-muted-foreground">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
 /**
  * The admin home's privacy figures: open flags per kind (each a link to the queue filtered by it),
  * comments held or flagged (the privacy desk), and the scan of what is already published.
@@ -53,28 +65,15 @@ export function GuardSummaryPanel() {
       </h2>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {GUARD_FLAGS.map((flag) => (
-          <li key={flag}>
-            <Link
-              to={`/admin/moderation?flag=${flag}`}
-              className="grid rounded-lg border border-border p-3 hover:bg-muted"
-            >
-              <span className="text-2xl font-semibold tabular-nums">{formatCount(flags[flag])}</span>
-              <span className="text-xs text-muted-foreground">{GUARD_FLAG_LABELS[flag]}</span>
-            </Link>
-          </li>
+          <Figure
+            key={flag}
+            to={`/admin/moderation?flag=${flag}`}
+            count={flags[flag]}
+            label={GUARD_FLAG_LABELS[flag]}
+          />
         ))}
-        <li>
-          <Link to="/admin/privacy" className="grid rounded-lg border border-border p-3 hover:bg-muted">
-            <span className="text-2xl font-semibold tabular-nums">{formatCount(held)}</span>
-            <span className="text-xs text-muted-foreground">Comments held</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/privacy" className="grid rounded-lg border border-border p-3 hover:bg-muted">
-            <span className="text-2xl font-semibold tabular-nums">{formatCount(flaggedComments)}</span>
-            <span className="text-xs text-muted-foreground">Comments flagged</span>
-          </Link>
-        </li>
+        <Figure to="/admin/privacy" count={held} label="Comments held" />
+        <Figure to="/admin/privacy" count={flaggedComments} label="Comments flagged" />
       </ul>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Button size="sm" variant="outline" disabled={running || scan.isPending} onClick={() => scan.mutate()}>

@@ -1,4 +1,4 @@
-import type { GuardSummary, OwnPost } from '@kettle/shared';
+import { GUARD_SCAN_IDLE, type GuardSummary, type OwnPost } from '@kettle/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMyPost, OTHER_CATEGORY, OTHER_STATE } from '@/features/posts/testing/my-teas-kit';
@@ -13,16 +13,7 @@ const QUIET_SUMMARY: GuardSummary = {
   flagged_teas: 0,
   flagged_comments: 0,
   held_comments: 0,
-  scan: {
-    running: false,
-    started_at: null,
-    finished_at: null,
-    failed: false,
-    teas: 0,
-    comments: 0,
-    flagged_teas: 0,
-    flagged_comments: 0,
-  },
+  scan: GUARD_SCAN_IDLE,
 };
 
 const post = (patch: Partial<OwnPost> = {}): OwnPost => {

@@ -1,12 +1,11 @@
-import { HELD_REJECT_REASON_MAX, GUARD_KINDS, type StoredFinding } from '@kettle/shared';
+import { HELD_REJECT_REASON_MAX, isRemovable, type StoredFinding } from '@kettle/shared';
 import { Check, Eraser, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useCommentDecision } from '../api/comment-desk';
 
-const removable = (findings: readonly StoredFinding[]) =>
-  findings.some((found) => 'removal' in GUARD_KINDS[found.kind]);
+const removable = (findings: readonly StoredFinding[]) => findings.some(isRemovable);
 
 /** Approve, redact and approve, or reject (with an optional reason the writer reads) a held comment. */
 export function HeldCommentActions({ id, findings }: { id: string; findings: readonly StoredFinding[] }) {
