@@ -157,7 +157,9 @@ describe('open live streams', () => {
         });
         req.on('error', () => undefined);
         req.on('close', () => resolve());
-        req.end(body, () => setTimeout(() => req.destroy(), 50));
+        // The statement waits on the held tea, so a longer wait only makes sure the server has read
+        // the body and entered the route first, even on a machine busy with other suites.
+        req.end(body, () => setTimeout(() => req.destroy(), 300));
       });
       await eventually(async () => sample((await scrape(app)).body, line) === before + 1);
     } finally {
